@@ -1,0 +1,61 @@
+# Chargen: the whole setup is `make run` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+STAMP := $(VENV)/.installed-$(shell sha256sum requirements.lock | cut -c1-16)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: help run test lint format check-chromium screenshots lock bench clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+$(STAMP): requirements.lock
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check --require-hashes -r requirements.lock
+	@rm -f $(VENV)/.installed-* && touch $@
+
+venv: $(STAMP)
+
+run: $(STAMP) ## environment, migrations, rules data, demo accounts, then serve on http://127.0.0.1:8000
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py load_rules_data
+	DEBUG=1 $(PY) manage.py create_demo_data
+	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+check-chromium:
+	@command -v chromium >/dev/null || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+lint: $(STAMP) ## ruff check and ruff format --check
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP) ## rewrite the code in the house format
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+test: $(STAMP) check-chromium lint ## everything the tests need, then lint and every test
+	$(PY) manage.py makemigrations --check --dry-run
+	$(BIN)/pytest -p no:cacheprovider $(PYTEST_ARGS); status=$$?; \
+	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \
+	  exit $$status
+
+screenshots: $(STAMP) check-chromium ## refresh docs/screenshots/ from the browser tests
+	CHARGEN_SCREENSHOTS=1 $(BIN)/pytest -p no:cacheprovider -q tests/e2e
+
+bench: $(STAMP) ## print the benchmark figures quoted in README.md
+	$(PY) scripts/bench_rules.py
+	$(PY) scripts/bench_odds.py
+
+lock: ## re-pin requirements.lock from pyproject.toml (needs the dev environment)
+	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 -o requirements.lock
+
+clean: ## remove the environment and the local database
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles

@@ -1,0 +1,96 @@
+"""Shared fixtures: the same cast in every test — a GM, two players and an outsider."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractUser
+from django.test import Client
+from django.test.utils import override_settings
+
+# One Playwright for the whole run: a second one in the same session fails.
+from tests.browser_fixtures import (  # noqa: F401
+    browser,
+    context,
+    page,
+    screenshot_dir,
+)
+
+PASSWORD = "correct-horse-battery-staple-42"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _plain_static_storage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Serve static files unhashed: tests do not run collectstatic first.
+
+    Production uses WhiteNoise's manifest storage; test_deploy_settings checks that.
+    An empty STATIC_ROOT keeps WhiteNoise from warning that the folder is missing.
+    """
+    with override_settings(
+        STATIC_ROOT=tmp_path_factory.mktemp("staticfiles"),
+        STORAGES={
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        },
+        SECURE_SSL_REDIRECT=False,
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+    ):
+        yield
+
+
+def _make_user(username: str) -> AbstractUser:
+    return get_user_model().objects.create_user(
+        username=username, email=f"{username}@example.org", password=PASSWORD
+    )
+
+
+@pytest.fixture
+def gm(db: None) -> AbstractUser:
+    """Alice runs the campaign."""
+    return _make_user("alice")
+
+
+@pytest.fixture
+def player(db: None) -> AbstractUser:
+    """Bob plays in Alice's campaign."""
+    return _make_user("bob")
+
+
+@pytest.fixture
+def other_player(db: None) -> AbstractUser:
+    """Carol also plays in Alice's campaign."""
+    return _make_user("carol")
+
+
+@pytest.fixture
+def outsider(db: None) -> AbstractUser:
+    """Dave has an account but no part in the campaign."""
+    return _make_user("dave")
+
+
+def _logged_in(user: AbstractUser) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def gm_client(gm: AbstractUser) -> Client:
+    return _logged_in(gm)
+
+
+@pytest.fixture
+def player_client(player: AbstractUser) -> Client:
+    return _logged_in(player)
+
+
+@pytest.fixture
+def other_player_client(other_player: AbstractUser) -> Client:
+    return _logged_in(other_player)
+
+
+@pytest.fixture
+def outsider_client(outsider: AbstractUser) -> Client:
+    return _logged_in(outsider)
