@@ -1,0 +1,1 @@
+"""Infinity Drive (seed 003): characteristics, races, careers, skills, checks."""

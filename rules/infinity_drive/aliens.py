@@ -1,0 +1,226 @@
+"""Alien humanoid races (optional rule) and non-humanoid dice (GM ruling)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rules.dice import SECURE_DICE, DiceSource, DiceSpec, Roll, check_faces, roll
+from rules.errors import RulesError
+from rules.infinity_drive.characteristics import HUMANOID_MAXIMUM, characteristic_name
+from rules.infinity_drive.codes import (
+    BODILESS_CHARACTERISTICS,
+    CHARACTERISTICS,
+    characteristics_in_play,
+)
+from rules.infinity_drive.house_rules import HouseRules
+from rules.infinity_drive.profile import Characteristics
+
+MOST_POINTS_ADDED = 6
+MOST_POINTS_ON_ONE = 3
+LOWEST_ADJUSTED_VALUE = 1
+
+
+@dataclass(frozen=True)
+class Race:
+    """A humanoid race: its name, why it differs, and what it adds to or takes off."""
+
+    name: str
+    reason: str
+    adjustments: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def of(cls, name: str, reason: str, adjustments: Mapping[str, int]) -> Race:
+        def profile_order(code: str) -> int:
+            return CHARACTERISTICS.index(code) if code in CHARACTERISTICS else len(CHARACTERISTICS)
+
+        return cls(
+            name=name,
+            reason=reason,
+            adjustments=tuple(
+                (code, int(adjustments[code]))
+                for code in sorted(adjustments, key=profile_order)
+                if adjustments[code]
+            ),
+        )
+
+    def adjustment(self, code: str) -> int:
+        return dict(self.adjustments).get(code, 0)
+
+    def maximum(self, code: str) -> int:
+        """ "Max C or an Alien of that race (Maximum dependant on characteristic changes)"."""
+        return HUMANOID_MAXIMUM + self.adjustment(code)
+
+    def describe(self) -> str:
+        changes = ", ".join(f"{amount:+d} {code}" for code, amount in self.adjustments)
+        return f"{self.name}: {changes}" if changes else self.name
+
+
+def validate_race(race: Race, house_rules: HouseRules | None = None) -> Race:
+    """Check a race against the four rules of Alien Humanoids; return it or raise."""
+    if not race.name.strip():
+        raise RulesError("Give your race a name.")
+    if not race.reason.strip():
+        raise RulesError(
+            "Give a reason your race has these improvements and reductions (the book asks for one)."
+        )
+    in_play = characteristics_in_play(house_rules.metaphysical_in_play if house_rules else True)
+    seen: set[str] = set()
+    for code, amount in race.adjustments:
+        if code not in in_play:
+            raise RulesError(f"“{code}” is not a characteristic in play.")
+        if code in seen:
+            raise RulesError(f"{characteristic_name(code)} is adjusted twice; give one total.")
+        seen.add(code)
+        if amount > MOST_POINTS_ON_ONE:
+            raise RulesError(
+                f"{characteristic_name(code)} gets +{amount}; no characteristic may receive "
+                f"more than {MOST_POINTS_ON_ONE} points."
+            )
+    added = sum(amount for _, amount in race.adjustments if amount > 0)
+    removed = -sum(amount for _, amount in race.adjustments if amount < 0)
+    if added > MOST_POINTS_ADDED:
+        raise RulesError(f"The race adds {added} points; at most {MOST_POINTS_ADDED} may be added.")
+    if added != removed:
+        raise RulesError(
+            f"The race adds {added} and takes off {removed}: every point added must come off "
+            "another characteristic that was not improved."
+        )
+    return race
+
+
+def apply_race(characteristics: Characteristics, race: Race | None) -> Characteristics:
+    """The character's characteristics after the race's adjustments (may pass C, never under 1)."""
+    if race is None:
+        return characteristics
+    result = characteristics
+    for code, amount in race.adjustments:
+        if code not in characteristics:
+            raise RulesError(f"This character has no {characteristic_name(code)} to adjust.")
+        value = characteristics[code] + amount
+        if value < LOWEST_ADJUSTED_VALUE:
+            raise RulesError(
+                f"{race.name} would take {characteristic_name(code)} from "
+                f"{characteristics[code]} to {value}; no characteristic may go below 1."
+            )
+        result = result.with_value(code, value)
+    return result
+
+
+@dataclass(frozen=True)
+class NonHumanoidDice:
+    """How many d6 a non-humanoid race rolls for each characteristic (GM ruling)."""
+
+    dice: tuple[tuple[str, int], ...]
+    bodiless: bool = False
+
+    @classmethod
+    def of(cls, dice: Mapping[str, int], *, bodiless: bool = False) -> NonHumanoidDice:
+        return cls(
+            tuple((code, int(dice[code])) for code in CHARACTERISTICS if code in dice),
+            bodiless,
+        )
+
+    def count(self, code: str) -> int:
+        return dict(self.dice).get(code, 0)
+
+
+def non_humanoid_codes(house_rules: HouseRules, *, bodiless: bool) -> tuple[str, ...]:
+    in_play = characteristics_in_play(house_rules.metaphysical_in_play)
+    if bodiless:
+        return tuple(code for code in in_play if code in BODILESS_CHARACTERISTICS)
+    return in_play
+
+
+def validate_non_humanoid_dice(plan: NonHumanoidDice, house_rules: HouseRules) -> NonHumanoidDice:
+    """Every characteristic gets at least one die (none may be 0) and the dice total is 14."""
+    codes = non_humanoid_codes(house_rules, bodiless=plan.bodiless)
+    for code, count in plan.dice:
+        if code not in codes:
+            why = " (a bodiless race has only Int, Sty, Chz and Mtp)" if plan.bodiless else ""
+            raise RulesError(f"{characteristic_name(code)} cannot be given dice{why}.")
+        if count < 1:
+            raise RulesError(
+                f"{characteristic_name(code)} needs at least one die; no characteristic may be 0."
+            )
+    for code in codes:
+        if plan.count(code) < 1:
+            raise RulesError(
+                f"{characteristic_name(code)} needs at least one die; no characteristic may be 0."
+            )
+    total = sum(count for _, count in plan.dice)
+    wanted = house_rules.non_humanoid_dice_total
+    if total != wanted:
+        raise RulesError(f"The race uses {total} dice; it must use exactly {wanted}.")
+    return plan
+
+
+def roll_non_humanoid(
+    plan: NonHumanoidDice,
+    house_rules: HouseRules,
+    faces: Mapping[str, Sequence[int]] | None = None,
+    source: DiceSource = SECURE_DICE,
+) -> tuple[Characteristics, tuple[Roll, ...]]:
+    """Roll each characteristic's dice; a bodiless race has Mus, Grc and Res of 0."""
+    validate_non_humanoid_dice(plan, house_rules)
+    values: dict[str, int] = {}
+    rolls: list[Roll] = []
+    for code in characteristics_in_play(house_rules.metaphysical_in_play):
+        count = plan.count(code)
+        if count == 0:
+            values[code] = 0
+            continue
+        spec = DiceSpec(count, 6)
+        if faces is None:
+            rolled = roll(spec, source)
+        else:
+            if code not in faces:
+                raise RulesError(f"Give the faces of {characteristic_name(code)}’s {spec}.")
+            rolled = Roll(spec, check_faces(spec, faces[code]), entered=True)
+        rolls.append(rolled)
+        values[code] = rolled.total
+    return Characteristics.of(values), tuple(rolls)
+
+
+NON_HUMANOID_DIE_SIDES = 6
+
+
+@dataclass(frozen=True)
+class NonHumanoidRace:
+    """A GM's non-humanoid race: a name, a description, and its dice per characteristic."""
+
+    name: str
+    plan: NonHumanoidDice
+    description: str = ""
+
+    @property
+    def bodiless(self) -> bool:
+        return self.plan.bodiless
+
+    def has_body_part(self, code: str) -> bool:
+        """False for Mus, Grc and Res of a bodiless race: 0, never rolled, never raised."""
+        return not self.plan.bodiless or code in BODILESS_CHARACTERISTICS
+
+    def dice_for(self, code: str) -> DiceSpec:
+        """The dice this race rolls for `code` (no bonus: the GM's dice are plain d6)."""
+        count = self.plan.count(code)
+        if count < 1:
+            raise RulesError(f"{self.name} rolls no dice for {characteristic_name(code)}.")
+        return DiceSpec(count, NON_HUMANOID_DIE_SIDES)
+
+    def maximum(self, code: str) -> int:
+        """Rule 5's maximum for this race: the most its dice for `code` can roll (ruling)."""
+        return self.plan.count(code) * NON_HUMANOID_DIE_SIDES
+
+    def describe(self) -> str:
+        dice = ", ".join(f"{count}d6 {code}" for code, count in self.plan.dice)
+        kind = "bodiless non-humanoid" if self.plan.bodiless else "non-humanoid"
+        return f"{self.name} ({kind}: {dice})"
+
+
+def validate_non_humanoid_race(race: NonHumanoidRace, house_rules: HouseRules) -> NonHumanoidRace:
+    """A name and a legal set of dice; return the race or raise with what is wrong."""
+    if not race.name.strip():
+        raise RulesError("Give the non-humanoid race a name.")
+    validate_non_humanoid_dice(race.plan, house_rules)
+    return race

@@ -1,0 +1,146 @@
+"""A campaign's house rules for Infinity Drive creation, with the book's defaults.
+
+Campaign models store these fields under the same names; characters made outside
+any campaign use `BOOK_DEFAULTS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rules.dice import DiceSpec
+from rules.errors import RulesError
+
+
+class CharacteristicMethods(StrEnum):
+    BOTH = "both"
+    POINT_BUY = "point_buy"
+    DICE = "dice"
+
+
+class SurvivalFailure(StrEnum):
+    DEATH = "death"
+    SETBACK = "setback"
+    PLAYER_CHOICE = "player_choice"
+
+
+class EquipmentOptions(StrEnum):
+    BOTH = "both"
+    STANDARD = "standard"
+    VARIABLE = "variable"
+
+
+class PlusThreeGrade(StrEnum):
+    """Where a margin of exactly +3 falls (the book's grade table overlaps there)."""
+
+    GOOD_SUCCESS = "good_success"
+    SUCCESS = "success"
+
+
+STANDARD_POINT_BUY = 50
+HEROIC_POINT_BUY = 60
+STANDARD_DICE = "2d6"
+HEROIC_DICE = "2d6+2"
+STANDARD_CREDITS = 20_000
+NON_HUMANOID_DICE_TOTAL = 14
+
+# Bounds on the numbers a GM may set. Point buy follows from the book: every
+# characteristic starts between 2 and C (12), so 7 characteristics hold 14 to 84
+# points. Without Metaphysical the players spend 7 fewer on 6 characteristics
+# (docs/rulings.md), so the total must then lie between 12 + 7 and 72 + 7.
+CHARACTERISTIC_COUNT = 7
+POINT_BUY_LOWEST_VALUE = 2
+POINT_BUY_HIGHEST_VALUE = 12
+WITHOUT_METAPHYSICAL_FEWER_POINTS = 7
+POINT_BUY_TOTAL_MIN = CHARACTERISTIC_COUNT * POINT_BUY_LOWEST_VALUE
+POINT_BUY_TOTAL_MAX = CHARACTERISTIC_COUNT * POINT_BUY_HIGHEST_VALUE
+# Not in the book: a ceiling so a typo (an extra nought or five) is caught.
+STARTING_CREDITS_MIN = 0
+STARTING_CREDITS_MAX = 10_000_000
+# At least one die for each of the 4 characteristics a bodiless race keeps; at most
+# six dice for each of the 7.
+NON_HUMANOID_DICE_TOTAL_MIN = 4
+NON_HUMANOID_DICE_TOTAL_MAX = 42
+
+POINT_BUY_TOTAL_RANGE_MESSAGE = (
+    f"The point-buy total must be between {POINT_BUY_TOTAL_MIN} (2 in each of the 7 "
+    f"characteristics) and {POINT_BUY_TOTAL_MAX} (C, 12, in each of them)."
+)
+STARTING_CREDITS_RANGE_MESSAGE = (
+    f"Starting credits must be between {STARTING_CREDITS_MIN} and {STARTING_CREDITS_MAX:,}."
+)
+NON_HUMANOID_DICE_TOTAL_RANGE_MESSAGE = (
+    f"A non-humanoid race's dice must total between {NON_HUMANOID_DICE_TOTAL_MIN} (one die "
+    f"for each characteristic a bodiless race keeps) and {NON_HUMANOID_DICE_TOTAL_MAX} "
+    "(six dice for each of the 7)."
+)
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    # "Unless the GM says otherwise, both methods are available."
+    characteristic_methods: CharacteristicMethods = CharacteristicMethods.BOTH
+    point_buy_total: int = STANDARD_POINT_BUY
+    characteristic_dice: str = STANDARD_DICE
+    metaphysical_in_play: bool = True
+    alien_humanoids_allowed: bool = True
+    career_survival: bool = True
+    survival_failure: SurvivalFailure = SurvivalFailure.PLAYER_CHOICE
+    physical_dice_allowed: bool = True
+    equipment_options: EquipmentOptions = EquipmentOptions.BOTH
+    starting_credits: int = STANDARD_CREDITS
+    approval_required: bool = False
+    non_humanoid_dice_total: int = NON_HUMANOID_DICE_TOTAL
+    plus_three_grade: PlusThreeGrade = PlusThreeGrade.GOOD_SUCCESS
+
+    def __post_init__(self) -> None:
+        spec = DiceSpec.parse(self.characteristic_dice)
+        if spec.count < 1:
+            raise RulesError("Characteristic dice need at least one die.")
+        self._check_point_buy_total()
+        if not STARTING_CREDITS_MIN <= self.starting_credits <= STARTING_CREDITS_MAX:
+            raise RulesError(STARTING_CREDITS_RANGE_MESSAGE)
+        if not (
+            NON_HUMANOID_DICE_TOTAL_MIN
+            <= self.non_humanoid_dice_total
+            <= NON_HUMANOID_DICE_TOTAL_MAX
+        ):
+            raise RulesError(NON_HUMANOID_DICE_TOTAL_RANGE_MESSAGE)
+
+    def _check_point_buy_total(self) -> None:
+        if not POINT_BUY_TOTAL_MIN <= self.point_buy_total <= POINT_BUY_TOTAL_MAX:
+            raise RulesError(POINT_BUY_TOTAL_RANGE_MESSAGE)
+        if self.metaphysical_in_play:
+            return
+        count = CHARACTERISTIC_COUNT - 1
+        lowest = count * POINT_BUY_LOWEST_VALUE + WITHOUT_METAPHYSICAL_FEWER_POINTS
+        highest = count * POINT_BUY_HIGHEST_VALUE + WITHOUT_METAPHYSICAL_FEWER_POINTS
+        if not lowest <= self.point_buy_total <= highest:
+            raise RulesError(
+                f"Without Metaphysical players spend {WITHOUT_METAPHYSICAL_FEWER_POINTS} fewer "
+                f"points on {count} characteristics, so the point-buy total must be between "
+                f"{lowest} and {highest} ({self.point_buy_total} would leave "
+                f"{self.point_buy_total - WITHOUT_METAPHYSICAL_FEWER_POINTS} to spend)."
+            )
+
+    @property
+    def dice_spec(self) -> DiceSpec:
+        return DiceSpec.parse(self.characteristic_dice)
+
+    @property
+    def allows_point_buy(self) -> bool:
+        return self.characteristic_methods in {
+            CharacteristicMethods.BOTH,
+            CharacteristicMethods.POINT_BUY,
+        }
+
+    @property
+    def allows_dice(self) -> bool:
+        return self.characteristic_methods in {
+            CharacteristicMethods.BOTH,
+            CharacteristicMethods.DICE,
+        }
+
+
+BOOK_DEFAULTS = HouseRules()

@@ -1,0 +1,7 @@
+"""Small helpers so a message's verbs agree with its numbers ("1 is left", "2 are left")."""
+
+from __future__ import annotations
+
+
+def is_or_are(count: int) -> str:
+    return "is" if count == 1 else "are"
