@@ -1,0 +1,15 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from chargen.accounts import views
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    # Same address as django.contrib.auth's "login", which chargen/urls.py includes
+    # after this file: this throttled view answers /accounts/login/ first, while
+    # {% url 'login' %} and LOGIN_URL keep resolving to the same address.
+    path("login/", views.login, name="login"),
+]

@@ -1,0 +1,53 @@
+"""Sign-up and the throttled log-in; the rest of auth is Django's own views."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.views import LoginView
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_http_methods
+
+from chargen.accounts.forms import SignUpForm, ThrottledAuthenticationForm
+
+login = LoginView.as_view(
+    authentication_form=ThrottledAuthenticationForm,
+    redirect_authenticated_user=True,
+)
+
+
+def _safe_next(request: HttpRequest) -> str:
+    candidate = request.POST.get("next") or request.GET.get("next") or ""
+    if candidate and url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return ""
+
+
+@sensitive_post_parameters("password1", "password2")
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    next_url = _safe_next(request)
+    if request.method == "POST":
+        form = SignUpForm(request.POST)
+        if form.is_valid():
+            user = form.save()
+            messages.success(
+                request, f"Welcome, {user.get_username()}! Your account is ready: log in below."
+            )
+            login_url = reverse("login")
+            if next_url:
+                # Carry the page they were heading for (an invite link, say) on to log-in.
+                login_url += "?" + urlencode({"next": next_url})
+            return redirect(login_url)
+    else:
+        form = SignUpForm()
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url})

@@ -1,0 +1,113 @@
+"""Campaign actions: create, renew the invite, join, remove a member."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+
+from chargen.campaigns.models import (
+    DRIFTING_RULE_FIELDS,
+    HOUSE_RULE_FIELDS,
+    Campaign,
+    Membership,
+    RetiredInvite,
+)
+
+
+class InviteLinkError(Exception):
+    """An invite link that leads nowhere; the message says why, for the visitor."""
+
+
+class ReplacedInviteError(InviteLinkError):
+    """The GM renewed the link, so this older one no longer works."""
+
+
+class UnknownInviteError(InviteLinkError):
+    """The link is mistyped, cut short, or never existed."""
+
+
+UNKNOWN_INVITE_MESSAGE = (
+    "This invite link is not valid. Check that you copied the whole link, "
+    "or ask your GM to send it again."
+)
+
+
+def _parse_token(token: str | uuid.UUID) -> uuid.UUID:
+    try:
+        return token if isinstance(token, uuid.UUID) else uuid.UUID(str(token))
+    except ValueError as garbage:
+        raise UnknownInviteError(UNKNOWN_INVITE_MESSAGE) from garbage
+
+
+def campaign_for_invite(*, token: str | uuid.UUID) -> Campaign:
+    """The campaign this invite link is for; raises InviteLinkError if it is not live."""
+    parsed = _parse_token(token)
+    campaign = Campaign.objects.select_related("gm").filter(invite_token=parsed).first()
+    if campaign is not None:
+        return campaign
+    retired = RetiredInvite.objects.select_related("campaign").filter(token=parsed).first()
+    if retired is not None:
+        raise ReplacedInviteError(
+            f"This invite link to “{retired.campaign.name}” has been replaced by a newer one. "
+            "Ask your GM for the current link."
+        )
+    raise UnknownInviteError(UNKNOWN_INVITE_MESSAGE)
+
+
+@transaction.atomic
+def campaign_create(
+    *, gm: AbstractBaseUser, name: str, description: str = "", **house_rules: Any
+) -> Campaign:
+    """A new campaign run by `gm`; house rules not given take the book's defaults.
+
+    Raises RulesError (from HouseRules) if the rules given do not make sense.
+    """
+    unknown = set(house_rules) - set(HOUSE_RULE_FIELDS) - set(DRIFTING_RULE_FIELDS) - {"game"}
+    if unknown:
+        raise TypeError(f"Unknown house rules: {', '.join(sorted(unknown))}")
+    campaign = Campaign(gm=gm, name=name, description=description, **house_rules)
+    campaign.house_rules  # noqa: B018  (builds HouseRules, which validates)
+    campaign.full_clean()
+    campaign.save()
+    return campaign
+
+
+@transaction.atomic
+def campaign_renew_invite(*, campaign: Campaign, by: AbstractBaseUser) -> Campaign:
+    """A fresh invite link; the old one then says plainly that it was replaced."""
+    if not campaign.is_gm(by):
+        raise PermissionDenied("Only the campaign's GM can renew its invite link.")
+    RetiredInvite.objects.create(token=campaign.invite_token, campaign=campaign)
+    campaign.invite_token = uuid.uuid4()
+    campaign.save(update_fields=["invite_token", "updated"])
+    return campaign
+
+
+@transaction.atomic
+def campaign_join(*, token: str | uuid.UUID, user: AbstractBaseUser) -> Campaign:
+    """Join by invite link. Joining twice, or the GM joining their own, changes nothing."""
+    campaign = campaign_for_invite(token=token)
+    if campaign.is_gm(user):
+        return campaign
+    try:
+        # A savepoint, so a racing second join's IntegrityError leaves the outer
+        # transaction usable: the unique constraint decides, not a check-then-insert.
+        with transaction.atomic():
+            Membership.objects.get_or_create(campaign=campaign, user=user)
+    except IntegrityError:
+        pass
+    return campaign
+
+
+@transaction.atomic
+def campaign_remove_member(
+    *, campaign: Campaign, by: AbstractBaseUser, user: AbstractBaseUser
+) -> None:
+    """The GM removes a member, or a member leaves. Their characters are not touched."""
+    if not (campaign.is_gm(by) or by.pk == user.pk):
+        raise PermissionDenied("Only the GM can remove someone else from a campaign.")
+    Membership.objects.filter(campaign=campaign, user=user).delete()
