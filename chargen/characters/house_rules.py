@@ -1,0 +1,66 @@
+"""The house rules a character is built under: its own, fixed when it is started.
+
+A character's creation log records what its rules allowed at each step (50 points
+spent, dice of 2d6, a Metaphysical value rolled), so it is replayed under those rules
+and never under its campaign's current ones: a GM's later change applies to
+characters started afterwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chargen.campaigns.forms import HouseRulesForm
+from chargen.campaigns.models import (
+    HOUSE_RULE_FIELDS,
+    Campaign,
+    house_rules_from_json,
+    house_rules_to_json,
+)
+from chargen.campaigns.summary import house_rules_summary
+from chargen.characters.models import Character
+from rules.infinity_drive.house_rules import HouseRules
+
+# Whether a finished character waits for the GM's approval is the GM's way of working,
+# read from the campaign when the player finishes, not a creation rule the log records.
+LIVE_RULE_FIELDS: frozenset[str] = frozenset({"approval_required"})
+
+
+def character_house_rules(character: Character) -> HouseRules:
+    """The rules the character was started under (raises RulesError if they are corrupt)."""
+    return house_rules_from_json(character.house_rules)
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """One house rule that the campaign has changed since the character started."""
+
+    label: str
+    kept: str  # the character's value, in the campaign page's words
+    now: str  # the campaign's value today
+
+
+def house_rules_changes(character: Character) -> list[RuleChange]:
+    """The creation rules in which the character's own differ from its campaign's today.
+
+    Empty outside any campaign (the book's defaults never change) and when nothing
+    that matters to the character's creation has changed.
+    """
+    campaign = character.campaign
+    if campaign is None:
+        return []
+    kept_values = house_rules_to_json(character_house_rules(character))
+    # The same words the campaign page uses, from a campaign that has the character's rules.
+    as_started = Campaign(**{name: kept_values[name] for name in HOUSE_RULE_FIELDS})
+    changes = []
+    # house_rules_summary gives one line per HouseRulesForm field, in the form's order.
+    lines = zip(
+        HouseRulesForm.Meta.fields,
+        house_rules_summary(as_started),
+        house_rules_summary(campaign),
+        strict=True,
+    )
+    for name, kept, now in lines:
+        if name in HOUSE_RULE_FIELDS and name not in LIVE_RULE_FIELDS and kept.value != now.value:
+            changes.append(RuleChange(label=kept.label, kept=kept.value, now=now.value))
+    return changes

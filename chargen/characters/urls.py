@@ -1,0 +1,53 @@
+"""The Infinity Drive creation wizard's URLs (steps 1–6; part 2's come from urls_finish)."""
+
+from __future__ import annotations
+
+from django.urls import include, path
+
+from chargen.characters import views
+
+app_name = "characters"
+
+urlpatterns = [
+    path("", views.character_list, name="list"),
+    path("new/", views.character_new, name="new"),
+    path("<uuid:character_id>/", views.character_resume, name="resume"),
+    path("<uuid:character_id>/concept/", views.concept, name="concept"),
+    path("<uuid:character_id>/characteristics/", views.characteristics, name="characteristics"),
+    path("<uuid:character_id>/characteristics/method/", views.choose_method, name="method"),
+    path("<uuid:character_id>/characteristics/points/", views.assign_points, name="points"),
+    path(
+        "<uuid:character_id>/characteristics/roll/",
+        views.roll_characteristic,
+        name="roll_characteristic",
+    ),
+    path(
+        "<uuid:character_id>/characteristics/place/",
+        views.place_characteristic,
+        name="place_characteristic",
+    ),
+    path("<uuid:character_id>/race/", views.race, name="race"),
+    path("<uuid:character_id>/race/choose/", views.choose_race, name="choose_race"),
+    path("<uuid:character_id>/race/propose/", views.propose_race, name="propose_race"),
+    path("<uuid:character_id>/learner/", views.learner, name="learner"),
+    path("<uuid:character_id>/career/", views.career, name="career"),
+    path("<uuid:character_id>/career/choose/", views.choose_career, name="choose_career"),
+    path(
+        "<uuid:character_id>/career/specialisation/",
+        views.roll_specialisation,
+        name="roll_specialisation",
+    ),
+    path("<uuid:character_id>/skills/", views.skills, name="skills"),
+    path("<uuid:character_id>/skills/roll/", views.roll_skill, name="roll_skill"),
+    path("<uuid:character_id>/skills/reroll/", views.reroll_skill, name="reroll_skill"),
+    path("<uuid:character_id>/skills/choose/", views.choose_table, name="choose_table"),
+    path("<uuid:character_id>/skills/survival/", views.roll_survival, name="roll_survival"),
+    path(
+        "<uuid:character_id>/skills/outcome/",
+        views.choose_survival_outcome,
+        name="survival_outcome",
+    ),
+    path("<uuid:character_id>/skills/setback/", views.choose_setback, name="setback"),
+    path("<uuid:character_id>/undo/", views.undo, name="undo"),
+    path("", include("chargen.characters.urls_finish")),
+]

@@ -1,0 +1,343 @@
+"""The creation wizard, steps 7–9, and the character sheet: thin views (who may do this,
+parse, call a service, render). Logic lives in services_finish.py.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.validators import MaxLengthValidator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from chargen.characters import services_finish as services
+from chargen.characters.access import character_for_owner, character_for_viewer
+from chargen.characters.errors import StepRefused
+from chargen.characters.models import Character
+from chargen.characters.rendering import redirect_to_step, render_step
+from chargen.characters.steps import step, stepper
+from chargen.characters.views import gm_decision_for
+from rules.errors import RulesError
+
+STEP_TEMPLATES: dict[str, str] = {
+    "equipment": "characters/step_equipment.html",
+    "history": "characters/step_history.html",
+    "review": "characters/step_review.html",
+}
+
+
+# --- Forms ---------------------------------------------------------------------------
+
+
+class OptionForm(forms.Form):
+    option = forms.ChoiceField(choices=(), widget=forms.RadioSelect, label="Equipment option")
+
+    def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["option"].choices = choices
+
+
+class QuantityForm(forms.Form):
+    item = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    quantity = forms.IntegerField(min_value=0, max_value=services.MAX_QUANTITY)
+
+
+class BackgroundRollForm(forms.Form):
+    sequence = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    faces = forms.CharField(required=False, max_length=60)
+
+
+MAX_AGE_TEXT = 40
+MAX_AGE_YEARS = 10_000
+# "34", "-3", "+12", "1,200": an age written as a number of years.
+AGE_IN_YEARS = re.compile(r"[+-]?[0-9][0-9,]*")
+
+
+class DetailsForm(forms.ModelForm):
+    """Step 8: age and appearance, then one note per roll (added in __init__)."""
+
+    class Meta:
+        model = Character
+        fields = ("age", "appearance")
+
+    def __init__(self, *args: Any, items: tuple[services.HistoryItem, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["age"].required = True
+        # Shorter than the column allows: an age is a number or a few words, not a story.
+        self.fields["age"].max_length = MAX_AGE_TEXT
+        self.fields["age"].validators = [
+            MaxLengthValidator(
+                MAX_AGE_TEXT, message=f"Keep the age to {MAX_AGE_TEXT} characters or fewer."
+            )
+        ]
+        self.fields["age"].widget.attrs["maxlength"] = MAX_AGE_TEXT
+        self.fields[
+            "age"
+        ].help_text = f"Years (0 to {MAX_AGE_YEARS:,}), or a few words such as “about forty”."
+        self.fields["appearance"].required = True
+        self.fields["appearance"].widget = forms.Textarea(attrs={"rows": 3})
+        self.items = items
+        for item in items:
+            self.fields[self.note_name(item)] = forms.CharField(
+                required=False,
+                max_length=services.MAX_NOTE_LENGTH,
+                initial=item.note or item.prompt,
+                label=item.title,
+                widget=forms.Textarea(attrs={"rows": 2}),
+            )
+
+    def clean_age(self) -> str:
+        """A short text (aliens age oddly), but a plain number must be a believable age."""
+        age = self.cleaned_data["age"].strip()
+        if AGE_IN_YEARS.fullmatch(age) and not 0 <= int(age.replace(",", "")) <= MAX_AGE_YEARS:
+            raise forms.ValidationError(
+                f"An age in years is a number from 0 to {MAX_AGE_YEARS:,}, not {age}. "
+                "For anything stranger, write it in a few words."
+            )
+        return age
+
+    @staticmethod
+    def note_name(item: services.HistoryItem) -> str:
+        return f"note_{item.entry.sequence}"
+
+    def notes(self) -> dict[int, str]:
+        return {
+            item.entry.sequence: self.cleaned_data.get(self.note_name(item), "")
+            for item in self.items
+        }
+
+    def note_fields(self) -> list[tuple[services.HistoryItem, forms.BoundField]]:
+        return [(item, self[self.note_name(item)]) for item in self.items]
+
+
+# --- Rendering -----------------------------------------------------------------------
+
+
+def _error_status(request: HttpRequest) -> int:
+    # htmx swaps only 2xx answers; a plain form post hears 400.
+    return 200 if getattr(request, "htmx", False) else 400
+
+
+def _context(finish: services.Finish, slug: str, **extra: Any) -> dict[str, Any]:
+    progress = finish.progress
+    context: dict[str, Any] = {
+        "character": finish.character,
+        "progress": progress,
+        "state": progress.state,
+        "finish": finish,
+        "stepper": stepper(progress, slug),
+        "current_step": slug,
+        "step": step(slug),
+        "sheet": _sheet_context(finish),
+        "gm_decision": gm_decision_for(finish.character),
+    }
+    context.update(extra)
+    return context
+
+
+def _sheet_context(finish: services.Finish) -> dict[str, Any]:
+    return {
+        "characteristics": services.characteristic_lines(finish),
+        "counts": services.roll_counts(finish.entries),
+        "backgrounds": services.background_results(finish),
+    }
+
+
+def _page(
+    request: HttpRequest,
+    finish: services.Finish,
+    slug: str,
+    *,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    extra.setdefault("option_form", OptionForm(choices=finish.option_choices))
+    if slug == "history":
+        extra.setdefault("details_form", _details_form(finish))
+    return render_step(
+        request, STEP_TEMPLATES[slug], _context(finish, slug, **extra), status=status
+    )
+
+
+def _details_form(finish: services.Finish, data: Any = None) -> DetailsForm:
+    return DetailsForm(data, instance=finish.character, items=finish.history)
+
+
+def _refused(
+    request: HttpRequest, character: Character, slug: str, error: Exception, **extra: Any
+) -> HttpResponse:
+    message = error.message if isinstance(error, StepRefused) else str(error)
+    return _page(
+        request,
+        services.finish_load(character),
+        slug,
+        step_error=message,
+        status=_error_status(request),
+        **extra,
+    )
+
+
+def _done(slug: str, character: Character) -> HttpResponse:
+    return redirect_to_step(reverse(f"characters:{slug}", args=[character.id]))
+
+
+# --- Step 7: equipment ----------------------------------------------------------------
+
+
+@login_required
+@require_safe
+def equipment(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    return _page(request, services.finish_load(character), "equipment")
+
+
+@login_required
+@require_POST
+def equipment_option(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    form = OptionForm(request.POST, choices=services.finish_load(character).option_choices)
+    if not form.is_valid():
+        offered = bool(request.POST.get("option"))
+        message = "This campaign does not offer that option." if offered else "Choose an option."
+        return _refused(request, character, "equipment", StepRefused(message))
+    try:
+        services.equipment_choose_option(character=character, option=form.cleaned_data["option"])
+    except (StepRefused, RulesError) as error:
+        return _refused(request, character, "equipment", error)
+    return _done("equipment", character)
+
+
+@login_required
+@require_POST
+def equipment_background(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    form = BackgroundRollForm(request.POST)
+    if not form.is_valid():
+        refusal = StepRefused("This form is missing its step number; reload the page.")
+        return _refused(request, character, "equipment", refusal)
+    try:
+        services.equipment_roll_background(
+            character=character,
+            expected_sequence=form.cleaned_data["sequence"],
+            faces_text=form.cleaned_data["faces"],
+        )
+    except (StepRefused, RulesError) as error:
+        return _refused(
+            request, character, "equipment", error, typed_faces=form.cleaned_data["faces"]
+        )
+    return _done("equipment", character)
+
+
+@login_required
+@require_POST
+def equipment_buy(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    form = QuantityForm(request.POST)
+    if not form.is_valid():
+        message = f"Give a quantity from 0 to {services.MAX_QUANTITY}."
+        return _refused(request, character, "equipment", StepRefused(message))
+    try:
+        services.equipment_set_quantity(
+            character=character,
+            item_id=form.cleaned_data["item"],
+            quantity=form.cleaned_data["quantity"],
+        )
+    except (StepRefused, RulesError) as error:
+        return _refused(request, character, "equipment", error)
+    return _done("equipment", character)
+
+
+# --- Step 8: history and details -----------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def history(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    finish = services.finish_load(character)
+    if request.method == "GET":
+        return _page(request, finish, "history")
+    form = _details_form(finish, request.POST)
+    if not form.is_valid():
+        return _page(request, finish, "history", details_form=form, status=_error_status(request))
+    try:
+        services.history_save(
+            character=character,
+            notes=form.notes(),
+            age=form.cleaned_data["age"],
+            appearance=form.cleaned_data["appearance"],
+        )
+    except (StepRefused, RulesError) as error:
+        return _page(
+            request,
+            finish,
+            "history",
+            details_form=form,
+            step_error=getattr(error, "message", str(error)),
+            status=_error_status(request),
+        )
+    return _done("review", character)
+
+
+# --- Step 9: review and finish --------------------------------------------------------
+
+
+@login_required
+@require_safe
+def review(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    return _page(request, services.finish_load(character), "review")
+
+
+@login_required
+@require_POST
+def finish(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    try:
+        services.character_finish(character=character)
+    except (StepRefused, RulesError) as error:
+        return _refused(request, character, "review", error)
+    sheet_url = reverse("characters:sheet", args=[character.id])
+    if getattr(request, "htmx", False):
+        # The sheet is a page of its own, not a wizard step: htmx navigates to it.
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = sheet_url
+        return response
+    return redirect_to_step(sheet_url)
+
+
+# --- The sheet ------------------------------------------------------------------------
+
+
+def _sheet_page(request: HttpRequest, character_id: uuid.UUID, template: str) -> HttpResponse:
+    character = character_for_viewer(request.user, character_id)
+    loaded = services.finish_load(character)
+    is_owner = character.owner_id == request.user.pk
+    context = {
+        "character": character,
+        "finish": loaded,
+        "state": loaded.progress.state,
+        "sheet": _sheet_context(loaded),
+        "is_owner": is_owner,
+        # The GM's note is for the player who makes the change (the GM has the desk).
+        "gm_decision": gm_decision_for(character) if is_owner else None,
+    }
+    return render(request, template, context)
+
+
+@login_required
+@require_safe
+def sheet(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    return _sheet_page(request, character_id, "characters/sheet.html")
+
+
+@login_required
+@require_safe
+def sheet_print(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    return _sheet_page(request, character_id, "characters/print.html")

@@ -1,0 +1,119 @@
+"""A character keeps the house rules it was started under: stored as JSON, filled for
+characters that existed before, and compared with the campaign's current rules."""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import AbstractUser
+
+from chargen.campaigns.models import (
+    Campaign,
+    house_rules_from_json,
+    house_rules_from_values,
+    house_rules_to_json,
+)
+from chargen.characters import services
+from chargen.characters.house_rules import character_house_rules, house_rules_changes
+from chargen.characters.models import Character
+from rules.errors import RulesError
+from rules.infinity_drive.house_rules import (
+    BOOK_DEFAULTS,
+    CharacteristicMethods,
+    HouseRules,
+    SurvivalFailure,
+)
+
+HEROIC = HouseRules(
+    characteristic_methods=CharacteristicMethods.DICE,
+    point_buy_total=60,
+    characteristic_dice="2d6+2",
+    metaphysical_in_play=False,
+    survival_failure=SurvivalFailure.SETBACK,
+    starting_credits=30_000,
+)
+
+fill_migration = importlib.import_module("chargen.characters.migrations.0002_character_house_rules")
+
+
+@pytest.mark.parametrize("rules", [BOOK_DEFAULTS, HEROIC], ids=["book", "heroic"])
+def test_house_rules_survive_a_trip_through_json(rules: HouseRules) -> None:
+    stored = json.loads(json.dumps(house_rules_to_json(rules)))
+    assert house_rules_from_json(stored) == rules
+    assert stored["characteristic_methods"] == rules.characteristic_methods.value
+
+
+def test_a_rule_missing_from_the_stored_json_takes_the_books_default() -> None:
+    stored = house_rules_to_json(HEROIC)
+    del stored["starting_credits"]
+    stored["a_rule_since_removed"] = True
+    rules = house_rules_from_json(stored)
+    assert rules.starting_credits == BOOK_DEFAULTS.starting_credits
+    assert rules.characteristic_dice == "2d6+2"
+
+
+def test_stored_rules_that_break_the_rules_are_refused() -> None:
+    with pytest.raises(RulesError):
+        house_rules_from_json({**house_rules_to_json(BOOK_DEFAULTS), "point_buy_total": 3})
+
+
+def test_a_started_character_keeps_its_campaigns_rules_of_that_moment(
+    campaign: Campaign, player: AbstractUser
+) -> None:
+    Campaign.objects.filter(pk=campaign.pk).update(point_buy_total=60, characteristic_dice="2d6+2")
+    campaign.refresh_from_db()
+    character = services.character_start(owner=player, campaign=campaign, name="Kept", concept="")
+    Campaign.objects.filter(pk=campaign.pk).update(point_buy_total=50, characteristic_dice="2d6")
+    character = Character.objects.get(pk=character.pk)
+    assert character_house_rules(character).point_buy_total == 60
+    assert character_house_rules(character).characteristic_dice == "2d6+2"
+    assert [change.label for change in house_rules_changes(character)] == [
+        "Point-buy total",
+        "Characteristic dice",
+    ]
+    assert house_rules_changes(character)[1].kept == "2d6+2 (heroic)"
+    assert house_rules_changes(character)[1].now == "2d6 (standard)"
+
+
+def test_a_character_saved_without_the_service_still_gets_its_campaigns_rules(
+    campaign: Campaign, player: AbstractUser
+) -> None:
+    """The admin, a script or a test creates the row directly: never an empty rule set."""
+    Campaign.objects.filter(pk=campaign.pk).update(metaphysical_in_play=False)
+    campaign.refresh_from_db()
+    in_campaign = Character.objects.create(owner=player, campaign=campaign, name="Direct")
+    outside = Character.objects.create(owner=player, name="Loner")
+    assert in_campaign.house_rules["metaphysical_in_play"] is False
+    assert house_rules_from_json(outside.house_rules) == BOOK_DEFAULTS
+    assert house_rules_changes(outside) == []
+
+
+def test_the_migration_fills_existing_characters_from_their_campaigns_current_rules(
+    campaign: Campaign, player: AbstractUser
+) -> None:
+    Campaign.objects.filter(pk=campaign.pk).update(
+        characteristic_dice="2d6+2", survival_failure="death"
+    )
+    in_campaign = Character.objects.create(owner=player, campaign=campaign, name="Old")
+    outside = Character.objects.create(owner=player, name="Older")
+    kept = Character.objects.create(owner=player, campaign=campaign, name="Already kept")
+    Character.objects.filter(pk__in=[in_campaign.pk, outside.pk]).update(house_rules={})
+    Character.objects.filter(pk=kept.pk).update(house_rules=house_rules_to_json(HEROIC))
+
+    fill_migration.fill_house_rules(apps, None)
+
+    campaign.refresh_from_db()
+    in_campaign.refresh_from_db()
+    outside.refresh_from_db()
+    kept.refresh_from_db()
+    assert house_rules_from_json(in_campaign.house_rules) == campaign.house_rules
+    assert house_rules_from_json(outside.house_rules) == BOOK_DEFAULTS
+    assert house_rules_from_json(kept.house_rules) == HEROIC
+
+
+def test_the_migrations_frozen_defaults_are_the_books() -> None:
+    assert house_rules_to_json(BOOK_DEFAULTS) == fill_migration.BOOK_DEFAULTS
+    assert house_rules_from_values(fill_migration.BOOK_DEFAULTS) == BOOK_DEFAULTS

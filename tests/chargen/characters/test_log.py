@@ -1,0 +1,169 @@
+"""The creation log's write path: one entry per sequence, repeats return what was saved."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+
+from chargen.characters.errors import StepRefused
+from chargen.characters.log import NewEntry, log_entries, log_undo, log_write
+from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
+from rules.dice import roll
+
+
+def _roll_builder(counter: list[int]) -> object:
+    def build(entries: list[CreationLogEntry]) -> NewEntry:
+        counter.append(1)
+        return NewEntry(kind="test_roll", roll=roll("2d6"))
+
+    return build
+
+
+def _decision(entries: list[CreationLogEntry]) -> NewEntry:
+    return NewEntry(kind="test_choice", payload={"choice": "a"})
+
+
+@pytest.fixture
+def character(player: object) -> Character:
+    return Character.objects.create(owner=player, name="Treva")
+
+
+def test_a_roll_is_saved_with_its_faces(character: Character) -> None:
+    written = log_write(
+        character=character, expected_sequence=1, kinds=("test_roll",), build=_roll_builder([])
+    )
+    assert written.created
+    saved = CreationLogEntry.objects.get(character=character, sequence=1)
+    assert saved.dice == "2d6"
+    assert len(saved.faces) == 2
+    assert all(1 <= face <= 6 for face in saved.faces)
+    assert saved.total == sum(saved.faces)
+    assert not saved.entered
+
+
+def test_a_repeated_post_returns_the_saved_roll_without_rolling_again(
+    character: Character,
+) -> None:
+    calls: list[int] = []
+    first = log_write(
+        character=character, expected_sequence=1, kinds=("test_roll",), build=_roll_builder(calls)
+    )
+    again = log_write(
+        character=character, expected_sequence=1, kinds=("test_roll",), build=_roll_builder(calls)
+    )
+    assert not again.created
+    assert again.entry.pk == first.entry.pk
+    assert again.entry.faces == first.entry.faces
+    assert len(calls) == 1
+    assert CreationLogEntry.objects.filter(character=character).count() == 1
+
+
+def test_a_different_step_at_a_taken_sequence_changes_nothing(character: Character) -> None:
+    log_write(
+        character=character, expected_sequence=1, kinds=("test_roll",), build=_roll_builder([])
+    )
+    with pytest.raises(StepRefused, match="already taken"):
+        log_write(character=character, expected_sequence=1, kinds=("test_choice",), build=_decision)
+    assert [entry.kind for entry in log_entries(character)] == ["test_roll"]
+
+
+def test_a_sequence_from_the_future_is_refused(character: Character) -> None:
+    with pytest.raises(StepRefused, match="not the next one"):
+        log_write(character=character, expected_sequence=3, kinds=("test_choice",), build=_decision)
+    assert not log_entries(character)
+
+
+def test_a_finished_character_takes_no_steps(character: Character) -> None:
+    character.status = CharacterStatus.FINISHED
+    character.save()
+    with pytest.raises(StepRefused, match="finished"):
+        log_write(character=character, expected_sequence=1, kinds=("test_choice",), build=_decision)
+    assert not log_entries(character)
+
+
+def test_undo_removes_only_the_newest_decision(character: Character) -> None:
+    log_write(
+        character=character, expected_sequence=1, kinds=("test_roll",), build=_roll_builder([])
+    )
+    log_write(character=character, expected_sequence=2, kinds=("test_choice",), build=_decision)
+    removed = log_undo(
+        character=character, expected_sequence=2, undoable_kinds=frozenset({"test_choice"})
+    )
+    assert removed.kind == "test_choice"
+    assert [entry.sequence for entry in log_entries(character)] == [1]
+
+
+def test_undo_never_takes_back_a_roll(character: Character) -> None:
+    log_write(
+        character=character, expected_sequence=1, kinds=("test_roll",), build=_roll_builder([])
+    )
+    with pytest.raises(StepRefused, match="never taken back"):
+        # Even if someone lists the kind as undoable, an entry with dice stays.
+        log_undo(character=character, expected_sequence=1, undoable_kinds=frozenset({"test_roll"}))
+    assert len(log_entries(character)) == 1
+
+
+def test_undo_of_a_stale_sequence_is_refused(character: Character) -> None:
+    log_write(character=character, expected_sequence=1, kinds=("test_choice",), build=_decision)
+    with pytest.raises(StepRefused, match="latest step"):
+        log_undo(
+            character=character, expected_sequence=5, undoable_kinds=frozenset({"test_choice"})
+        )
+    assert len(log_entries(character)) == 1
+
+
+def test_the_history_note_is_the_one_field_meant_to_change(character: Character) -> None:
+    written = log_write(
+        character=character, expected_sequence=1, kinds=("test_roll",), build=_roll_builder([])
+    )
+    entry = written.entry
+    entry.history_note = "Treva bulked up moving engine parts."
+    entry.save(update_fields=["history_note"])
+    entry.refresh_from_db()
+    assert entry.history_note.startswith("Treva")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_simultaneous_posts_of_the_same_roll_produce_one_roll(player: object) -> None:
+    character = Character.objects.create(owner=player, name="Twin")
+    start_together = threading.Barrier(2)
+    # On PostgreSQL both requests read the empty log before either inserts, so the
+    # unique constraint is what stops the second roll. SQLite (IMMEDIATE mode) queues
+    # the second transaction at BEGIN, so it finds the saved roll when it reads.
+    overlap = threading.Barrier(2) if connection.vendor == "postgresql" else None
+    results: list[tuple[int, list[int], bool]] = []
+    errors: list[BaseException] = []
+
+    def build(entries: list[CreationLogEntry]) -> NewEntry:
+        if overlap is not None:
+            overlap.wait(timeout=10)
+        return NewEntry(kind="test_roll", roll=roll("2d6"))
+
+    def post() -> None:
+        try:
+            start_together.wait(timeout=10)
+            written = log_write(
+                character=Character.objects.get(pk=character.pk),
+                expected_sequence=1,
+                kinds=("test_roll",),
+                build=build,
+            )
+            results.append((written.entry.pk, written.entry.faces, written.created))
+        except BaseException as error:  # reported to the test thread below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not errors
+    assert len(results) == 2
+    assert results[0][0] == results[1][0]
+    assert results[0][1] == results[1][1]
+    assert sorted(created for _, _, created in results) == [False, True]
+    assert CreationLogEntry.objects.filter(character=character).count() == 1

@@ -1,0 +1,70 @@
+"""Test helper: take a character through steps 1–6 with the book's dice (Treva Donalson),
+then through the equipment and history steps with the real services."""
+
+from __future__ import annotations
+
+from chargen.characters import services
+from chargen.characters import services_finish as finish
+from chargen.characters.models import Character
+from tests.chargen.characters.steps import (
+    citizen_construction,
+    darrian,
+    next_sequence,
+    roll_book_characteristics,
+    skill,
+    survive,
+)
+
+ACADEMIC = "construction-academic"
+ACTION = "construction-action"
+PLANETSIDE_ACADEMIC = "citizen-planetside-academic"
+PLANETSIDE_ACTION = "citizen-planetside-action"
+
+BOOK_SKILLS = (
+    "Athletics, Acrobatics, Bribery – 1, Broker, Clerical, Diplomacy – 4, Drive – 1, Evade, "
+    "Intimidation, Knowledge (Black Market), Local, Recon – 1, Stealth, Swim, Zero-G Movement"
+)
+
+
+def treva_through_skills(character: Character) -> None:
+    roll_book_characteristics(character)
+    darrian(character)
+    citizen_construction(character)
+    skill(character, "1 1", ACADEMIC)  # 2: +1 Mus
+    services.character_roll_skill(
+        character=character, expected_sequence=next_sequence(character), typed_faces="4 5"
+    )  # 9: Psychic, prerequisite not met
+    services.character_reroll_skill(
+        character=character,
+        expected_sequence=next_sequence(character),
+        table=ACADEMIC,
+        typed_faces="1 3",
+    )
+    services.character_choose_table(
+        character=character, expected_sequence=next_sequence(character), table=ACADEMIC
+    )  # 4: Clerical
+    skill(character, "3 3", ACADEMIC)  # 6: Diplomacy 1
+    skill(character, "4 6", ACADEMIC, specialty="Black Market")  # 10: Knowledge
+    survive(character, "2 3")
+    skill(character, "4 4", ACADEMIC)  # 8: Intimidation
+    skill(character, "2 3", PLANETSIDE_ACADEMIC)  # 5: Broker
+    skill(character, "3 3", ACADEMIC)  # 6: Diplomacy 2
+    skill(character, "4 5", PLANETSIDE_ACADEMIC)  # 9: Diplomacy 3
+    survive(character, "4 5")
+    skill(character, "3 3", ACADEMIC)  # 6: Diplomacy 4
+    skill(character, "5 6", ACADEMIC)  # 11: Local
+    skill(character, "2 2", ACTION)  # 4: Recon 1
+    skill(character, "3 4", ACADEMIC)  # 7: Bribery 1
+    survive(character, "4 4")  # the survival roll the book leaves out
+    skill(character, "3 3", PLANETSIDE_ACTION)  # 6: Drive 1
+    survive(character, "3 4")
+
+
+def equip_standard(character: Character) -> None:
+    finish.equipment_choose_option(character=character, option="standard")
+
+
+def write_history(character: Character) -> None:
+    finish.history_save(
+        character=character, notes={}, age="34", appearance="Tall, sharp-eyed, expensive suit."
+    )
