@@ -1,0 +1,66 @@
+"""The GM's edits to their campaign's content, on top of chargen.content's services.
+
+Edits touch only the campaign's own rows; the defaults and other campaigns'
+rows are out of reach (the formsets' querysets exclude them, and every saved row
+is stamped with this campaign).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.forms import BaseInlineFormSet, BaseModelFormSet
+
+from chargen.campaigns.models import Campaign
+from chargen.content.services import content_can_edit, content_copy_defaults
+
+
+class ContentConflict(Exception):
+    """Two rows of the campaign would share a name or key."""
+
+
+def _require_gm(campaign: Campaign, by: AbstractBaseUser) -> None:
+    # Staff may edit defaults in the admin, but a campaign's content is its GM's alone.
+    if not campaign.is_gm(by) or not content_can_edit(campaign=campaign, user=by):
+        raise PermissionDenied("Only the campaign's GM edits its content.")
+
+
+@transaction.atomic
+def content_start_from_defaults(*, campaign: Campaign, by: AbstractBaseUser) -> int:
+    """Copy the defaults the campaign lacks into it, ready to edit. Returns rows copied."""
+    _require_gm(campaign, by)
+    return content_copy_defaults(campaign=campaign, by=by)
+
+
+@transaction.atomic
+def content_save_rows(
+    *, campaign: Campaign, by: AbstractBaseUser, formset: BaseModelFormSet
+) -> int:
+    """Save a valid formset of the campaign's own rows; returns how many changed."""
+    _require_gm(campaign, by)
+    try:
+        with transaction.atomic():
+            rows = formset.save(commit=False)
+            for row in rows:
+                row.campaign = campaign
+                row.save()
+            for row in formset.deleted_objects:
+                row.delete()
+    except IntegrityError as clash:
+        raise ContentConflict(
+            "Two rows would have the same name or key in this campaign; rename one."
+        ) from clash
+    return len(rows) + len(formset.deleted_objects)
+
+
+@transaction.atomic
+def content_save_table_rows(
+    *, campaign: Campaign, by: AbstractBaseUser, formset: BaseInlineFormSet
+) -> int:
+    """Save the rows of one of the campaign's own background tables."""
+    _require_gm(campaign, by)
+    if formset.instance.campaign_id != campaign.pk:
+        raise PermissionDenied("That table is not this campaign's own.")
+    rows = formset.save()
+    return len(rows) + len(formset.deleted_objects)

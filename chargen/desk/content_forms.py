@@ -1,0 +1,64 @@
+"""Formsets for a campaign's own content: equipment, background tables and rows, prompts.
+
+Each formset's queryset holds only the campaign's own rows, so a posted id from
+the defaults or from another campaign is never edited: Django looks a posted id
+up in that queryset only, and a row it does not find there is saved as a new row
+of this campaign (or, in an existing row's place, not saved at all).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.db.models import QuerySet
+
+from chargen.campaigns.models import Campaign
+from chargen.content.models import BackgroundRow, BackgroundTable, EquipmentItem, HistoryPrompt
+
+EquipmentFormSet = forms.modelformset_factory(
+    EquipmentItem,
+    fields=("name", "category", "price", "description", "available", "sort_order"),
+    widgets={"description": forms.Textarea(attrs={"rows": 1})},
+    extra=1,
+    can_delete=True,
+)
+
+BackgroundTableFormSet = forms.modelformset_factory(
+    BackgroundTable,
+    fields=("key", "name", "dice", "description", "available", "sort_order"),
+    widgets={"description": forms.Textarea(attrs={"rows": 1})},
+    extra=1,
+    can_delete=True,
+)
+
+BackgroundRowFormSet = forms.inlineformset_factory(
+    BackgroundTable,
+    BackgroundRow,
+    fields=("low", "high", "result", "credits", "assets", "debts"),
+    widgets={
+        "result": forms.Textarea(attrs={"rows": 1}),
+        "assets": forms.Textarea(attrs={"rows": 1}),
+        "debts": forms.Textarea(attrs={"rows": 1}),
+    },
+    extra=1,
+    can_delete=True,
+)
+
+HistoryPromptFormSet = forms.modelformset_factory(
+    HistoryPrompt,
+    fields=("key", "template"),
+    widgets={"template": forms.Textarea(attrs={"rows": 2})},
+    extra=1,
+    can_delete=True,
+)
+
+
+def own_equipment(campaign: Campaign) -> QuerySet[EquipmentItem]:
+    return EquipmentItem.objects.filter(campaign=campaign)
+
+
+def own_tables(campaign: Campaign) -> QuerySet[BackgroundTable]:
+    return BackgroundTable.objects.filter(campaign=campaign)
+
+
+def own_prompts(campaign: Campaign) -> QuerySet[HistoryPrompt]:
+    return HistoryPrompt.objects.filter(campaign=campaign)

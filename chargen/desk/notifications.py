@@ -1,0 +1,149 @@
+"""Telling people what changed: a notification row for the badge, an email after commit.
+
+Emails go through Django's email backend (console by default) and only once the
+transaction that made the change has committed, so nobody is told of a decision
+that was rolled back.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.mail import send_mail
+from django.db import transaction
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+from django.urls import reverse
+from django.utils import timezone
+
+from chargen.campaigns.access import campaigns_for_user
+from chargen.campaigns.models import Campaign
+from chargen.characters.models import Character, CharacterStatus, Race, RaceStatus
+from chargen.desk.models import Decision, LastSeen, Notification, NotificationKind
+
+
+def _one_line(text: str) -> str:
+    """User text fit for a mail header: a name typed with a line break would make
+    Django refuse the whole e-mail (BadHeaderError) after the change has committed."""
+    return " ".join(text.split())
+
+
+def absolute_url(path: str) -> str:
+    """A site path as a link one can click in an e-mail (SITE_URL, from the environment)."""
+    return f"{settings.SITE_URL}{path}"
+
+
+def _send_email_after_commit(*, recipient: AbstractBaseUser, subject: str, body: str) -> None:
+    address = getattr(recipient, "email", "")
+    if not address:
+        return
+    subject = _one_line(subject)[:150]
+    transaction.on_commit(lambda: send_mail(subject, body, None, [address], fail_silently=False))
+
+
+@transaction.atomic
+def notification_send(
+    *,
+    recipient: AbstractBaseUser,
+    campaign: Campaign,
+    kind: NotificationKind,
+    message: str,
+    link: str,  # a site path; the e-mail makes it absolute
+    decision: Decision | None = None,
+    race: Race | None = None,
+    character: Character | None = None,
+) -> Notification:
+    """Record a notification for the badge and email it once the transaction commits."""
+    notification = Notification.objects.create(
+        recipient=recipient,
+        campaign=campaign,
+        kind=kind,
+        message=message[:300],
+        decision=decision,
+        race=race,
+        character=character,
+    )
+    _send_email_after_commit(
+        recipient=recipient,
+        subject=f"[Chargen] {campaign.name}: {message}",
+        body=f"{message}\n\nCampaign: {campaign.name}\nSee it at: {absolute_url(link)}\n",
+    )
+    return notification
+
+
+def notify_race_proposed(*, race: Race) -> Notification | None:
+    """Tell the GM a race waits in their queue, once (nothing for races outside a campaign)."""
+    if race.campaign_id is None or race.status != RaceStatus.PROPOSED:
+        return None
+    if Notification.objects.filter(race=race, kind=NotificationKind.RACE_PROPOSED).exists():
+        return None
+    campaign = race.campaign
+    proposer = race.proposed_by.get_username() if race.proposed_by else "A player"
+    return notification_send(
+        recipient=campaign.gm,
+        campaign=campaign,
+        kind=NotificationKind.RACE_PROPOSED,
+        message=f"{proposer} proposed the race “{race.name}” for your approval.",
+        link=reverse("desk:race_queue", kwargs={"campaign_id": campaign.id}),
+        race=race,
+    )
+
+
+def notify_character_submitted(*, character: Character) -> Notification | None:
+    """Tell the GM a character waits in their queue, once per submission."""
+    if character.campaign_id is None or character.status != CharacterStatus.SUBMITTED:
+        return None
+    last_decision = Decision.objects.filter(character=character).order_by("-decided_at").first()
+    already_told = Notification.objects.filter(
+        character=character, kind=NotificationKind.CHARACTER_SUBMITTED
+    )
+    if last_decision is not None:
+        already_told = already_told.filter(created__gt=last_decision.decided_at)
+    if already_told.exists():
+        return None
+    campaign = character.campaign
+    return notification_send(
+        recipient=campaign.gm,
+        campaign=campaign,
+        kind=NotificationKind.CHARACTER_SUBMITTED,
+        message=(
+            f"{character.owner.get_username()} submitted “{character.name}” for your approval."
+        ),
+        link=reverse("desk:character_queue", kwargs={"campaign_id": campaign.id}),
+        character=character,
+    )
+
+
+def unseen_notifications(
+    *, user: AbstractBaseUser | AnonymousUser, campaign: Campaign | None = None
+) -> QuerySet[Notification]:
+    """The user's notifications newer than their last look at each campaign.
+
+    Only campaigns the user is still in: news from one they left (or were removed
+    from) could never be marked seen, and the badge would count it for good.
+    """
+    if not user.is_authenticated:
+        return Notification.objects.none()
+    last_seen = LastSeen.objects.filter(user_id=user.pk, campaign_id=OuterRef("campaign_id"))
+    queryset = (
+        Notification.objects.filter(recipient_id=user.pk, campaign__in=campaigns_for_user(user))
+        .annotate(last_seen_at=Subquery(last_seen.values("seen_at")[:1]))
+        .filter(Q(last_seen_at__isnull=True) | Q(created__gt=F("last_seen_at")))
+    )
+    if campaign is not None:
+        queryset = queryset.filter(campaign=campaign)
+    return queryset
+
+
+def unseen_count(
+    *, user: AbstractBaseUser | AnonymousUser, campaign: Campaign | None = None
+) -> int:
+    return unseen_notifications(user=user, campaign=campaign).count()
+
+
+@transaction.atomic
+def notifications_mark_seen(*, user: AbstractBaseUser, campaign: Campaign) -> LastSeen:
+    """The user has looked at this campaign's news; the badge starts again from zero."""
+    marker, _ = LastSeen.objects.update_or_create(
+        user=user, campaign=campaign, defaults={"seen_at": timezone.now()}
+    )
+    return marker

@@ -1,0 +1,87 @@
+"""The party at a glance: every member's characters, their state and their roll counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, Q, QuerySet
+
+from chargen.campaigns.models import Campaign
+from chargen.characters import services_finish
+from chargen.characters.models import Character, CharacterStatus
+
+
+def campaign_characters(campaign: Campaign) -> QuerySet[Character]:
+    """The campaign's characters with how many of their log entries are rolls, and typed-in."""
+    return (
+        Character.objects.filter(campaign=campaign)
+        .select_related("owner", "race")
+        .annotate(
+            roll_count=Count("log", filter=~Q(log__dice="")),
+            entered_count=Count("log", filter=~Q(log__dice="") & Q(log__entered=True)),
+        )
+        .order_by("owner__username", "name")
+    )
+
+
+def approved_characters(campaign: Campaign) -> QuerySet[Character]:
+    return (
+        Character.objects.filter(campaign=campaign, status=CharacterStatus.APPROVED)
+        .select_related("owner", "race")
+        .order_by("owner__username", "name")
+    )
+
+
+@dataclass
+class PartyMember:
+    user: AbstractBaseUser
+    is_member: bool
+    characters: list[Character] = field(default_factory=list)
+
+
+def party_members(campaign: Campaign) -> list[PartyMember]:
+    """Members in joining order, then anyone who left but still has characters here.
+
+    A removed player's characters stay theirs (and stay in the campaign's record).
+    """
+    members: dict[int, PartyMember] = {}
+    for membership in campaign.memberships.select_related("user"):
+        members[membership.user_id] = PartyMember(user=membership.user, is_member=True)
+    for character in campaign_characters(campaign):
+        if character.owner_id not in members:
+            members[character.owner_id] = PartyMember(
+                user=character.owner, is_member=character.owner_id == campaign.gm_id
+            )
+        members[character.owner_id].characters.append(character)
+    return list(members.values())
+
+
+@dataclass(frozen=True)
+class PartySheet:
+    """What the characters app's `sheet_body` partial needs for one character."""
+
+    character: Character
+    finish: services_finish.Finish
+    state: object
+    sheet: dict[str, object]
+
+
+def party_sheets(campaign: Campaign) -> list[PartySheet]:
+    """Every approved character's sheet, rebuilt from its log as the sheet page does."""
+    sheets = []
+    for character in approved_characters(campaign):
+        finish = services_finish.finish_load(character)
+        sheets.append(
+            PartySheet(
+                character=character,
+                finish=finish,
+                state=finish.progress.state,
+                sheet={
+                    "characteristics": services_finish.characteristic_lines(finish),
+                    "counts": services_finish.roll_counts(finish.entries),
+                    "backgrounds": services_finish.background_results(finish),
+                },
+            )
+        )
+    return sheets
