@@ -1,0 +1,57 @@
+"""Who may see and who may change a Drifting character: each helper returns it or 404s.
+
+A stranger gets the same 404 as a character that does not exist.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from django.http import Http404
+
+from chargen.drifting.models import Character
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def _characters() -> QuerySet[Character]:
+    return Character.objects.select_related("campaign", "owner")
+
+
+def _as_uuid(character_id: uuid.UUID | str) -> uuid.UUID:
+    try:
+        return character_id if isinstance(character_id, uuid.UUID) else uuid.UUID(character_id)
+    except (TypeError, ValueError, AttributeError):
+        raise Http404("No such character.") from None
+
+
+def character_for_owner(user: User, character_id: uuid.UUID | str) -> Character:
+    """The character if `user` owns it (the only one who may change it); otherwise 404."""
+    if not user.is_authenticated:
+        raise Http404("No such character.")
+    character = _characters().filter(pk=_as_uuid(character_id), owner_id=user.pk).first()
+    if character is None:
+        raise Http404("No such character.")
+    return character
+
+
+def character_for_viewer(user: User, character_id: uuid.UUID | str) -> Character:
+    """The character if `user` owns it or runs its campaign (read-only); otherwise 404."""
+    if not user.is_authenticated:
+        raise Http404("No such character.")
+    character = _characters().filter(pk=_as_uuid(character_id)).first()
+    if character is None:
+        raise Http404("No such character.")
+    if character.owner_id == user.pk:
+        return character
+    if character.campaign is not None and character.campaign.is_gm(user):
+        return character
+    raise Http404("No such character.")
+
+
+def characters_for_owner(user: User) -> QuerySet[Character]:
+    if not user.is_authenticated:
+        return Character.objects.none()
+    return _characters().filter(owner_id=user.pk)

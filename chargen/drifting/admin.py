@@ -1,0 +1,62 @@
+"""Lifepaths (the starter set and campaigns' own) are edited here; characters are read here."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.contrib import admin
+
+from chargen.drifting.models import (
+    Character,
+    CharacterToken,
+    ChosenLifepath,
+    Lifepath,
+    LifepathGrant,
+    LogEntry,
+)
+
+
+class LifepathGrantInline(admin.TabularInline):
+    model = LifepathGrant
+    extra = 1
+
+
+@admin.register(Lifepath)
+class LifepathAdmin(admin.ModelAdmin):
+    list_display = ("name", "region", "campaign", "house_content", "order")
+    list_filter = ("campaign", "house_content")
+    search_fields = ("name", "region", "description")
+    prepopulated_fields: ClassVar[dict[str, tuple[str, ...]]] = {"slug": ("name",)}
+    filter_horizontal = ("requires",)
+    inlines = (LifepathGrantInline,)
+
+
+class CharacterTokenInline(admin.TabularInline):
+    model = CharacterToken
+    extra = 0
+
+
+class ChosenLifepathInline(admin.TabularInline):
+    model = ChosenLifepath
+    extra = 0
+
+
+@admin.register(Character)
+class CharacterAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "owner", "campaign", "step", "updated")
+    list_filter = ("step", "campaign")
+    inlines = (ChosenLifepathInline, CharacterTokenInline)
+
+
+@admin.register(LogEntry)
+class LogEntryAdmin(admin.ModelAdmin):
+    """The log is append-only: readable in the admin, never editable."""
+
+    list_display = ("character", "sequence", "kind", "summary", "entered", "created")
+    list_filter = ("kind", "entered")
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False

@@ -1,0 +1,313 @@
+"""Forms for the Drifting wizard and token sheet. Choices come from the character's own data."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+from django.utils.text import slugify
+
+from chargen.campaigns.models import Campaign
+from chargen.drifting.models import Character, Lifepath, TokenKind
+from rules import drifting as rules
+from rules.dice import parse_faces
+from rules.errors import RulesError
+
+
+class KeyedForm(forms.Form):
+    """Every sheet action carries the log sequence it was rendered for (its one-time key)."""
+
+    key = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
+class ConceptForm(forms.ModelForm):
+    campaign = forms.ModelChoiceField(
+        queryset=Campaign.objects.none(),
+        required=False,
+        empty_label="No campaign (play on my own)",
+        help_text="Only campaigns that play Drifting are listed.",
+    )
+
+    class Meta:
+        model = Character
+        fields = ("name", "concept", "campaign")
+
+    def __init__(self, *args: Any, campaigns: Iterable[Campaign] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["campaign"].queryset = campaigns
+        self.fields["name"].required = True
+        self.fields["concept"].help_text = "A line about who they are, e.g. “ex-marine smuggler”."
+
+
+class LifepathChoiceForm(forms.Form):
+    position = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    lifepath = forms.ModelChoiceField(
+        queryset=Lifepath.objects.none(), widget=forms.RadioSelect, empty_label=None
+    )
+
+    def __init__(self, *args: Any, lifepaths: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["lifepath"].queryset = lifepaths if lifepaths is not None else Lifepath.objects
+        self.fields["lifepath"].label = "Next lifepath"
+        self.fields["lifepath"].label_from_instance = _lifepath_label
+
+
+def lifepath_requirement(lifepath: Lifepath) -> str:
+    """E.g. "after United Systems marine or Marine veteran"; empty when any time will do.
+
+    Shown beside each choice, so a player sees it before picking, not in the refusal.
+    """
+    names = [required.name for required in lifepath.requires.all()]
+    if not names:
+        return ""
+    if len(names) == 1:
+        return f"after {names[0]}"
+    return f"after {', '.join(names[:-1])} or {names[-1]}"
+
+
+def _lifepath_label(lifepath: Lifepath) -> str:
+    grants = ", ".join(
+        f"{grant.name} ({grant.get_kind_display()})" for grant in lifepath.grants.all()
+    )
+    where = f" — {lifepath.region}" if lifepath.region else ""
+    requirement = lifepath_requirement(lifepath)
+    only = f" (only {requirement})" if requirement else ""
+    return f"{lifepath.name}{where}{only}: {grants}"
+
+
+def _token_choices(sheet: dict[str, rules.TokenState]) -> list[tuple[str, str]]:
+    return [(name, name) for name in sheet]
+
+
+class RollForm(KeyedForm):
+    applicable = forms.MultipleChoiceField(
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Applicable tokens (+1 each, at most +3)",
+    )
+    deplete = forms.MultipleChoiceField(
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Deplete for an extra die (at most three)",
+        help_text="A depleted token still gives its modifier, but gives no die until refresh.",
+    )
+    share_token = forms.ChoiceField(
+        required=False, label="Share a check mark from a depleted token"
+    )
+    share_with = forms.ModelChoiceField(
+        queryset=Character.objects.none(),
+        required=False,
+        label="Share it with",
+        empty_label="Nobody",
+    )
+    faces = forms.CharField(
+        required=False,
+        label="Dice I rolled at the table (leave empty for the server to roll)",
+        help_text="Type every die, e.g. 1 4 2 5 4.",
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        sheet: dict[str, rules.TokenState],
+        companions: Any = None,
+        physical_dice: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.sheet = sheet
+        usable = {name: state for name, state in sheet.items() if state.gives_modifier}
+        self.fields["applicable"].choices = _token_choices(usable)
+        # One checkbox per fresh token, so two Firearms tokens can both be depleted.
+        self.fields["deplete"].choices = [
+            (f"{name}#{number}", name if state.fresh == 1 else f"{name} ({number})")
+            for name, state in sheet.items()
+            for number in range(1, state.fresh + 1)
+        ]
+        self.fields["share_token"].choices = [
+            ("", "Keep all my check marks"),
+            *_token_choices(sheet),
+        ]
+        if companions is not None:
+            self.fields["share_with"].queryset = companions
+        else:
+            del self.fields["share_with"]
+            del self.fields["share_token"]
+        if not physical_dice:
+            del self.fields["faces"]
+
+    def clean_faces(self) -> tuple[int, ...] | None:
+        text = self.cleaned_data.get("faces", "").strip()
+        if not text:
+            return None
+        try:
+            return parse_faces(text)
+        except RulesError as error:
+            raise forms.ValidationError(str(error)) from error
+
+    def depletion_counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for value in self.cleaned_data.get("deplete", []):
+            name = value.rsplit("#", 1)[0]
+            counts[name] = counts.get(name, 0) + 1
+        return counts
+
+
+class AssistForm(KeyedForm):
+    recipient = forms.ModelChoiceField(queryset=Character.objects.none(), label="Assist")
+    token = forms.ChoiceField(label="by depleting")
+
+    def __init__(
+        self, *args: Any, sheet: dict[str, rules.TokenState], companions: Any, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["recipient"].queryset = companions
+        self.fields["token"].choices = [
+            (name, name) for name, state in sheet.items() if state.fresh
+        ]
+
+
+class GainForm(KeyedForm):
+    token = forms.CharField(widget=forms.HiddenInput)
+
+
+def loss_field_names(sheet: dict[str, rules.TokenState]) -> dict[str, str]:
+    """A form field for each token type: `lose_<slug>`, numbered if two slugs collide."""
+    names: dict[str, str] = {}
+    for position, token in enumerate(sheet):
+        field = f"lose_{slugify(token).replace('-', '_') or 'token'}"
+        names[token] = f"{field}_{position}" if field in names.values() else field
+    return names
+
+
+class LossForm(KeyedForm):
+    """A harmful loss: both totals, the related types, and how many of each type to lose.
+
+    One submission loses every token the margin costs, two of the same type included.
+    The rules check the choice here, so each message lands on the field it is about.
+    """
+
+    own_total = forms.IntegerField(
+        label="My total",
+        min_value=rules.ROLL_TOTAL_MIN,
+        max_value=rules.ROLL_TOTAL_MAX,
+        error_messages={
+            "min_value": rules.ROLL_TOTAL_RANGE_MESSAGE,
+            "max_value": rules.ROLL_TOTAL_RANGE_MESSAGE,
+        },
+    )
+    opponent_total = forms.IntegerField(
+        label="Opponent's total",
+        min_value=rules.ROLL_TOTAL_MIN,
+        max_value=rules.ROLL_TOTAL_MAX,
+        error_messages={
+            "min_value": rules.ROLL_TOTAL_RANGE_MESSAGE,
+            "max_value": rules.ROLL_TOTAL_RANGE_MESSAGE,
+        },
+    )
+    related = forms.MultipleChoiceField(
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Token types related to the check (lost first, without choosing)",
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        sheet: dict[str, rules.TokenState],
+        step: int = rules.BOOK_LOSS_MARGIN_STEP,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.sheet = sheet
+        self.step = step
+        self.fields["related"].choices = [
+            (name, name) for name, state in sheet.items() if state.held
+        ]
+        self.count_fields: dict[str, str] = {}
+        for token, field in loss_field_names(sheet).items():
+            state = sheet[token]
+            can_lose = state.fresh + state.depleted
+            if not can_lose:
+                continue
+            depleted = f", {state.depleted} depleted" if state.depleted else ""
+            self.fields[field] = forms.IntegerField(
+                required=False,
+                min_value=0,
+                max_value=can_lose,
+                label=f"{token} tokens I choose to lose (of {can_lose}{depleted})",
+                widget=forms.NumberInput(attrs={"placeholder": "0"}),
+            )
+            self.count_fields[token] = field
+
+    def chosen_counts(self) -> dict[str, int]:
+        """How many of each type the player chose to lose (types left at 0 omitted)."""
+        return {
+            token: count
+            for token, field in self.count_fields.items()
+            if (count := self.cleaned_data.get(field))
+        }
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        own, opponent = cleaned.get("own_total"), cleaned.get("opponent_total")
+        if own is None or opponent is None:
+            return cleaned
+        if opponent <= own:
+            self.add_error(
+                "opponent_total", "Tokens are lost only when the opponent rolled higher."
+            )
+            return cleaned
+        if any(field in self.errors for field in self.count_fields.values()):
+            return cleaned
+        try:
+            rules.lose_tokens(
+                self.sheet,
+                margin=opponent - own,
+                related=cleaned.get("related", []),
+                choices=self.chosen_counts(),
+                step=self.step,
+            )
+        except rules.LossChoiceError as error:
+            self.add_error(self.count_fields.get(error.token or ""), str(error))
+        except RulesError as error:
+            self.add_error("opponent_total", str(error))
+        return cleaned
+
+
+class LifepathForm(forms.Form):
+    """A GM's own lifepath: grants written one per line as `kind: name` or `kind: name ×2`."""
+
+    name = forms.CharField(max_length=80)
+    region = forms.CharField(max_length=80, required=False, label="Where in the Tigris system")
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    grants = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="One token per line: background: Military, focus: Firearms, "
+        f"reputation: Exile. Add ×2 (or x2) for two; at most {rules.MAX_TOKENS_PER_GRANT} "
+        f"of a type and {rules.MAX_TOKENS_PER_LIFEPATH} in all.",
+    )
+
+    def clean_grants(self) -> tuple[rules.TokenGrant, ...]:
+        grants = []
+        kinds = {choice.value for choice in TokenKind}
+        for line in self.cleaned_data["grants"].splitlines():
+            if not line.strip():
+                continue
+            kind, _, rest = line.partition(":")
+            kind = kind.strip().lower()
+            if kind not in kinds or not rest.strip():
+                raise forms.ValidationError(f"“{line.strip()}” should read like “focus: Firearms”.")
+            name, count = rest.strip(), 1
+            for mark in ("×", "x"):
+                head, sep, tail = name.rpartition(mark)
+                if sep and tail.strip().isdigit() and head.strip():
+                    name, count = head.strip(), int(tail)
+                    break
+            grants.append(rules.TokenGrant(kind=rules.TokenKind(kind), name=name, count=count))
+        try:
+            rules.check_lifepath_grants(grants)
+        except RulesError as error:
+            raise forms.ValidationError(str(error)) from error
+        return tuple(grants)

@@ -1,0 +1,279 @@
+"""Drifting as data: lifepaths, characters, their tokens and their log.
+
+The lifepaths chosen and every roll, loss, share and refresh are rows in the
+character's log (append-only; each row carries its dice). `CharacterToken` is the
+token sheet as it stands, written in the same transaction as the log row that
+changed it. A unique (character, sequence) on the log is the one-time key that makes
+a replayed or concurrent POST return the row already saved.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+
+from rules import drifting as rules
+
+
+class TokenKind(models.TextChoices):
+    BACKGROUND = rules.TokenKind.BACKGROUND.value, "Background"
+    FOCUS = rules.TokenKind.FOCUS.value, "Focus"
+    REPUTATION = rules.TokenKind.REPUTATION.value, "Reputation"
+
+
+class Lifepath(models.Model):
+    """A stage of a life in the Tigris system. No campaign: the shared starter set."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    campaign = models.ForeignKey(
+        "campaigns.Campaign",
+        on_delete=models.CASCADE,
+        related_name="drifting_lifepaths",
+        null=True,
+        blank=True,
+    )
+    slug = models.SlugField(max_length=60)
+    name = models.CharField(max_length=80)
+    description = models.TextField(blank=True)
+    region = models.CharField(
+        max_length=80, blank=True, help_text="Where in the Tigris system this life is led."
+    )
+    requires = models.ManyToManyField(
+        "self",
+        symmetrical=False,
+        blank=True,
+        related_name="leads_to",
+        help_text="One of these must come earlier in the life (none: any time).",
+    )
+    house_content = models.BooleanField(
+        default=True, help_text="Written for Chargen, not taken from the book."
+    )
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ("order", "name")
+        constraints = (
+            models.UniqueConstraint(
+                fields=("campaign", "slug"), name="drifting_lifepath_slug_per_campaign"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+    def as_rules(self) -> rules.Lifepath:
+        return rules.Lifepath(
+            slug=self.slug,
+            name=self.name,
+            region=self.region,
+            grants=tuple(
+                rules.TokenGrant(
+                    kind=rules.TokenKind(grant.kind), name=grant.name, count=grant.count
+                )
+                for grant in self.grants.all()
+            ),
+            requires=tuple(required.slug for required in self.requires.all()),
+            requires_names=tuple(required.name for required in self.requires.all()),
+        )
+
+
+GRANT_COUNT_MESSAGE = f"A lifepath grants 1 to {rules.MAX_TOKENS_PER_GRANT} tokens of a type."
+
+
+class LifepathGrant(models.Model):
+    lifepath = models.ForeignKey(Lifepath, on_delete=models.CASCADE, related_name="grants")
+    kind = models.CharField(max_length=12, choices=TokenKind.choices)
+    name = models.CharField(max_length=60)
+    count = models.PositiveSmallIntegerField(
+        default=1,
+        # The same cap the GM's form applies, for the admin too.
+        validators=[
+            MinValueValidator(1, message=GRANT_COUNT_MESSAGE),
+            MaxValueValidator(rules.MAX_TOKENS_PER_GRANT, message=GRANT_COUNT_MESSAGE),
+        ],
+    )
+
+    class Meta:
+        ordering = ("id",)
+
+    def __str__(self) -> str:
+        return f"{self.count} × {self.name} ({self.get_kind_display()})"
+
+
+class CreationStep(models.TextChoices):
+    CONCEPT = "concept", "Concept and campaign"
+    LIFEPATHS = "lifepaths", "Lifepaths"
+    REVIEW = "review", "Review"
+    FINISHED = "finished", "Finished"
+
+
+class Character(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="drifting_characters"
+    )
+    campaign = models.ForeignKey(
+        "campaigns.Campaign",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="drifting_characters",
+    )
+    name = models.CharField(max_length=80, blank=True)
+    concept = models.CharField(max_length=200, blank=True)
+    step = models.CharField(
+        max_length=12, choices=CreationStep.choices, default=CreationStep.CONCEPT
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("-updated",)
+
+    def __str__(self) -> str:
+        return self.name or "Unnamed drifter"
+
+    def get_absolute_url(self) -> str:
+        return reverse("drifting:character", kwargs={"character_id": self.id})
+
+    @property
+    def is_finished(self) -> bool:
+        return self.step == CreationStep.FINISHED
+
+    @property
+    def next_sequence(self) -> int:
+        """The one-time key for the next form: the log's next row number."""
+        last = self.log.order_by("-sequence").values_list("sequence", flat=True).first()
+        return 0 if last is None else last + 1
+
+
+class ChosenLifepath(models.Model):
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="lifepaths")
+    position = models.PositiveSmallIntegerField()
+    lifepath = models.ForeignKey(Lifepath, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ("position",)
+        constraints = (
+            models.UniqueConstraint(
+                fields=("character", "position"), name="drifting_one_lifepath_per_position"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.position + 1}. {self.lifepath}"
+
+
+class CharacterToken(models.Model):
+    """One token type on the sheet, as rules.drifting.TokenState stores it."""
+
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="tokens")
+    name = models.CharField(max_length=60)
+    kind = models.CharField(max_length=12, choices=TokenKind.choices)
+    held = models.PositiveSmallIntegerField(default=0)
+    depleted = models.PositiveSmallIntegerField(default=0)
+    lost = models.PositiveSmallIntegerField(default=0)
+    checks = models.PositiveSmallIntegerField(default=0)
+    shared_marks = models.PositiveSmallIntegerField(default=0)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ("order", "name")
+        constraints = (
+            models.UniqueConstraint(
+                fields=("character", "name"), name="drifting_one_row_per_token_type"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.name} ×{self.held}"
+
+    def as_rules(self) -> rules.TokenState:
+        return rules.TokenState(
+            name=self.name,
+            kind=rules.TokenKind(self.kind),
+            held=self.held,
+            depleted=self.depleted,
+            lost=self.lost,
+            checks=self.checks,
+            shared_marks=self.shared_marks,
+        )
+
+    @property
+    def state(self) -> rules.TokenState:
+        return self.as_rules()
+
+
+class LogKind(models.TextChoices):
+    STARTED = "started", "Started"
+    CONCEPT = "concept", "Concept"
+    LIFEPATH = "lifepath", "Lifepath chosen"
+    LIFEPATH_UNDONE = "lifepath_undone", "Lifepath taken back"
+    FINISHED = "finished", "Finished"
+    ROLL = "roll", "Roll"
+    ASSIST = "assist", "Assist given"
+    SHARED_MARK = "shared_mark", "Shared check mark received"
+    GAIN = "gain", "Token gained"
+    LOSS = "loss", "Tokens lost"
+    REFRESH = "refresh", "Refresh"
+
+
+class LogEntry(models.Model):
+    """One thing that happened to a character, with its dice. Never edited or deleted."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="log")
+    sequence = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20, choices=LogKind.choices)
+    summary = models.TextField()
+    faces = models.JSONField(default=list, blank=True)
+    entered = models.BooleanField(default=False, help_text="Faces typed in from physical dice.")
+    total = models.IntegerField(null=True, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("sequence",)
+        constraints = (
+            models.UniqueConstraint(
+                fields=("character", "sequence"), name="drifting_one_log_row_per_sequence"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.character} #{self.sequence}: {self.get_kind_display()}"
+
+    @property
+    def dice(self) -> list[dict[str, object]]:
+        """Faces with whether each was kept at face value, for display."""
+        kept = set(self.details.get("kept_positions", []))
+        counted = self.details.get("counted", list(self.faces))
+        return [
+            {"face": face, "kept": position in kept, "counted": counted[position]}
+            for position, face in enumerate(self.faces)
+        ]
+
+
+class PendingAssist(models.Model):
+    """A die (and its +1) another character depleted a token to give; used by the next roll."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    recipient = models.ForeignKey(
+        Character, on_delete=models.CASCADE, related_name="assists_waiting"
+    )
+    helper = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="assists_given")
+    token = models.CharField(max_length=60)
+    used_by = models.ForeignKey(
+        LogEntry, on_delete=models.SET_NULL, null=True, blank=True, related_name="assists_used"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("created",)
+
+    def __str__(self) -> str:
+        return f"{self.helper}'s {self.token} for {self.recipient}"

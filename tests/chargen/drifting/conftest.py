@@ -1,0 +1,82 @@
+"""The Drifting cast: Alice's Drifting campaign, Bob's Jim and Carol's Linda."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.core.management import call_command
+
+from chargen.campaigns.models import Campaign, Game, Membership
+from chargen.drifting import services
+from chargen.drifting.models import Character, CharacterToken, CreationStep, Lifepath
+from rules import drifting as rules
+
+LIFEPATH_FIXTURE = settings.BASE_DIR / "fixtures" / "drifting_lifepaths.json"
+
+
+@pytest.fixture
+def lifepaths(db: None) -> dict[str, Lifepath]:
+    call_command("loaddata", str(LIFEPATH_FIXTURE), verbosity=0)
+    return {lifepath.slug: lifepath for lifepath in Lifepath.objects.all()}
+
+
+@pytest.fixture
+def campaign(gm: AbstractUser, player: AbstractUser, other_player: AbstractUser) -> Campaign:
+    campaign = Campaign.objects.create(gm=gm, name="Lost on Storm", game=Game.DRIFTING)
+    Membership.objects.create(campaign=campaign, user=player)
+    Membership.objects.create(campaign=campaign, user=other_player)
+    return campaign
+
+
+def make_played_character(
+    owner: AbstractUser, name: str, tokens: list[rules.TokenState], campaign: Campaign | None
+) -> Character:
+    """A finished character with exactly these tokens (as the book's examples set them)."""
+    character = services.character_start(owner=owner)
+    character.name = name
+    character.campaign = campaign
+    character.step = CreationStep.FINISHED
+    character.save()
+    for order, state in enumerate(tokens):
+        CharacterToken.objects.create(
+            character=character,
+            name=state.name,
+            kind=state.kind.value,
+            held=state.held,
+            depleted=state.depleted,
+            lost=state.lost,
+            checks=state.checks,
+            shared_marks=state.shared_marks,
+            order=order,
+        )
+    return character
+
+
+@pytest.fixture
+def jim(player: AbstractUser, campaign: Campaign) -> Character:
+    return make_played_character(
+        player,
+        "Jim",
+        [
+            rules.TokenState("Military", rules.TokenKind.BACKGROUND, held=1, checks=7),
+            rules.TokenState("Firearms", rules.TokenKind.FOCUS, held=2, checks=7),
+            rules.TokenState("Dodge", rules.TokenKind.FOCUS, held=1),
+        ],
+        campaign,
+    )
+
+
+@pytest.fixture
+def linda(other_player: AbstractUser, campaign: Campaign) -> Character:
+    return make_played_character(
+        other_player,
+        "Linda",
+        [
+            rules.TokenState("Space", rules.TokenKind.BACKGROUND, held=1),
+            rules.TokenState("Repair", rules.TokenKind.FOCUS, held=1),
+            rules.TokenState("Piloting", rules.TokenKind.FOCUS, held=1),
+            rules.TokenState("Firearms", rules.TokenKind.FOCUS, shared_marks=9),
+        ],
+        campaign,
+    )
