@@ -1,0 +1,51 @@
+"""Who may see and change a roller sheet: only its owner. Each helper returns it or 404s.
+
+A stranger gets the same 404 as a sheet that does not exist, so ids reveal nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from django.http import Http404
+
+from chargen.rollers.models import ManaCharacter, UniqueCharacter
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def _as_uuid(character_id: uuid.UUID | str) -> uuid.UUID:
+    try:
+        return character_id if isinstance(character_id, uuid.UUID) else uuid.UUID(character_id)
+    except (TypeError, ValueError, AttributeError):
+        raise Http404("No such sheet.") from None
+
+
+def unique_characters_for_owner(user: User) -> QuerySet[UniqueCharacter]:
+    if not user.is_authenticated:
+        return UniqueCharacter.objects.none()
+    return UniqueCharacter.objects.filter(owner_id=user.pk)
+
+
+def mana_characters_for_owner(user: User) -> QuerySet[ManaCharacter]:
+    if not user.is_authenticated:
+        return ManaCharacter.objects.none()
+    return ManaCharacter.objects.filter(owner_id=user.pk)
+
+
+def unique_character_for_owner(user: User, character_id: uuid.UUID | str) -> UniqueCharacter:
+    """The unique-dice sheet if `user` owns it; otherwise 404."""
+    character = unique_characters_for_owner(user).filter(pk=_as_uuid(character_id)).first()
+    if character is None:
+        raise Http404("No such sheet.")
+    return character
+
+
+def mana_character_for_owner(user: User, character_id: uuid.UUID | str) -> ManaCharacter:
+    """The roll-and-keep sheet if `user` owns it; otherwise 404."""
+    character = mana_characters_for_owner(user).filter(pk=_as_uuid(character_id)).first()
+    if character is None:
+        raise Http404("No such sheet.")
+    return character

@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from chargen.rollers import views
+
+app_name = "rollers"
+
+urlpatterns = [
+    path("", views.roller_list, name="list"),
+    path("unique/new/", views.unique_create, name="unique_create"),
+    path("unique/<uuid:character_id>/", views.unique_sheet, name="unique"),
+    path("unique/<uuid:character_id>/edit/", views.unique_edit, name="unique_edit"),
+    path("unique/<uuid:character_id>/odds/", views.unique_odds, name="unique_odds"),
+    path("unique/<uuid:character_id>/roll/", views.unique_roll, name="unique_roll"),
+    path("unique/<uuid:character_id>/push/", views.unique_push, name="unique_push"),
+    path("unique/<uuid:character_id>/crisis/", views.unique_crisis, name="unique_crisis"),
+    path("mana/new/", views.mana_create, name="mana_create"),
+    path("mana/<uuid:character_id>/", views.mana_sheet, name="mana"),
+    path("mana/<uuid:character_id>/edit/", views.mana_edit, name="mana_edit"),
+    path("mana/<uuid:character_id>/odds/", views.mana_odds, name="mana_odds"),
+    path("mana/<uuid:character_id>/roll/", views.mana_roll, name="mana_roll"),
+    path("mana/<uuid:character_id>/contest/odds/", views.contest_odds, name="contest_odds"),
+    path("mana/<uuid:character_id>/contest/", views.mana_contest, name="mana_contest"),
+]
