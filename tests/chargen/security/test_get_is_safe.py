@@ -1,0 +1,104 @@
+"""No GET changes anything: every URL of the app, opened by every member of a campaign.
+
+The URLs come from Django's resolver, so a page added later is covered too. Each
+argument names a real object (a player's character, the campaign, a race, a table),
+so the pages render for real rather than 404; the database must be exactly as it
+was after each one (no draft made, nothing marked seen, no timestamp moved).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from chargen.characters.models import Character
+from tests.chargen.security.conftest import World, database_fingerprint
+
+SKIPPED_NAMESPACES = {"admin"}  # Django's own admin; tests/chargen/security/test_admin.py
+
+
+def _patterns(
+    resolver: URLResolver, namespace: str | None = None
+) -> Iterator[tuple[str | None, URLPattern]]:
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            yield from _patterns(entry, entry.namespace or namespace)
+        else:
+            yield namespace, entry
+
+
+def _urls(world: World, character: Character, table_key: str) -> list[str]:
+    """Every URL of the app, its arguments filled with the world's objects."""
+    values: dict[str, object] = {
+        "campaign_id": world.campaign.id,
+        "race_id": world.race.id,
+        "token": world.campaign.invite_token,
+        "table_key": table_key,
+        "uidb64": "MQ",
+    }
+    urls = []
+    for namespace, pattern in _patterns(get_resolver()):
+        if namespace in SKIPPED_NAMESPACES or pattern.name is None:
+            continue
+        kwargs = {}
+        for name in pattern.pattern.converters:
+            if name == "character_id":
+                drifting = namespace == "drifting"
+                kwargs[name] = world.drifting_character.id if drifting else character.id
+            else:
+                # An argument this test does not know yet still gets a well-formed value.
+                kwargs[name] = values.get(name, uuid.uuid4())
+        name = f"{namespace}:{pattern.name}" if namespace else pattern.name
+        urls.append(reverse(name, kwargs=kwargs))
+    return urls
+
+
+def _changes_by_get(client: Client, urls: list[str]) -> list[str]:
+    changed = []
+    for url in urls:
+        before = database_fingerprint()
+        response = client.get(url)
+        assert response.status_code < 500, url
+        if database_fingerprint() != before:
+            changed.append(url)
+    return changed
+
+
+def test_no_get_changes_anything_for_anyone(
+    world: World,
+    player_client: Client,
+    gm_client: Client,
+    other_player_client: Client,
+    outsider_client: Client,
+) -> None:
+    changed = {}
+    for who, client, character in (
+        ("player", player_client, world.draft),
+        ("player", player_client, world.approved),
+        ("gm", gm_client, world.submitted),
+        ("other player", other_player_client, world.approved),
+        ("outsider", outsider_client, world.draft),
+    ):
+        urls = _urls(world, character, world.table.key)
+        assert len(urls) > 80  # the resolver really was walked
+        changed[f"{who} on {character.status}"] = _changes_by_get(client, urls)
+    assert all(urls == [] for urls in changed.values()), changed
+
+
+def test_the_checks_see_a_change(world: World, player_client: Client) -> None:
+    """The fingerprint notices an update, so an empty list above means nothing changed."""
+    before = database_fingerprint()
+    Character.objects.filter(pk=world.draft.pk).update(concept="Changed")
+    assert database_fingerprint() != before
+
+
+def test_opening_new_character_pages_makes_no_draft(player_client: Client, world: World) -> None:
+    """Drafts are made by a POST only, so reloading or prefetching cannot pile them up."""
+    count = Character.objects.count()
+    for _ in range(5):
+        assert player_client.get(reverse("characters:new")).status_code == 200
+        assert player_client.get(reverse("drifting:start")).status_code == 405
+    assert Character.objects.count() == count

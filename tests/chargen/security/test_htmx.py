@@ -1,0 +1,121 @@
+"""htmx answers that keep the browser honest: the address bar only ever shows a page
+that can be reloaded, and a refusal the server explains is swapped in, not dropped."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from chargen.campaigns.models import Campaign, Membership
+from chargen.campaigns.services import campaign_create
+from chargen.characters.models import Character, Race, RaceStatus
+from tests.chargen.characters.steps import roll_book_characteristics
+from tests.conftest import PASSWORD
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def campaign(gm: AbstractUser, player: AbstractUser) -> Campaign:
+    created = campaign_create(gm=gm, name="The Long Jump", approval_required=True)
+    Membership.objects.create(campaign=created, user=player)
+    return created
+
+
+@pytest.fixture
+def at_the_race_step(rulebook: None, player: AbstractUser, campaign: Campaign) -> Character:
+    character = Character.objects.create(owner=player, campaign=campaign, name="Treva")
+    roll_book_characteristics(character)
+    return character
+
+
+def _refused_posts(character: Character) -> list[tuple[str, dict[str, str]]]:
+    """POSTs the wizard refuses (out of order, bad data, after finishing, stale step)."""
+    return [
+        (reverse("characters:choose_career", args=[character.id]), {"sequence": "99"}),
+        (reverse("characters:propose_race", args=[character.id]), {"sequence": "1"}),
+        (reverse("characters:undo", args=[character.id]), {"sequence": "1", "step": "race"}),
+        (reverse("characters:equipment_option", args=[character.id]), {"option": "x"}),
+        (reverse("characters:finish", args=[character.id]), {}),
+    ]
+
+
+def test_a_refused_htmx_post_does_not_push_its_action_address(
+    player_client: Client, at_the_race_step: Character
+) -> None:
+    """Before, the answer pushed e.g. /race/propose/ into the address bar; a reload
+    then asked for it with GET and the player got 405 instead of the step."""
+    for url, data in _refused_posts(at_the_race_step):
+        response = player_client.post(url, data, headers=HTMX)
+        assert response.status_code == 200, url
+        assert 'id="step-error"' in response.content.decode(), url
+        assert "HX-Push-Url" not in response, url
+
+
+def test_a_followed_htmx_post_pushes_the_step_page(
+    player_client: Client, at_the_race_step: Character
+) -> None:
+    response = player_client.post(
+        reverse("characters:choose_race", args=[at_the_race_step.id]),
+        {"sequence": "16", "race": ""},
+        headers=HTMX,
+        follow=True,
+    )
+    race_page = reverse("characters:race", args=[at_the_race_step.id])
+    assert response.redirect_chain[-1][0] == race_page
+    assert response["HX-Push-Url"] == race_page
+
+
+# --- In a browser ---------------------------------------------------------------------
+
+
+def _log_in(page: Page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page).not_to_have_url(re.compile(r"/accounts/login/"))
+
+
+@pytest.mark.e2e
+def test_after_a_refused_proposal_the_page_still_reloads(
+    live_server: object, page: Page, at_the_race_step: Character
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    _log_in(page, base, "bob")
+    race_page = f"{base}{reverse('characters:race', args=[at_the_race_step.id])}"
+    page.goto(race_page)
+    page.get_by_label("Race name").fill("Darrian")
+    page.locator("#race-reason").fill("Predators on the home-world.")
+    page.locator("#adjust-Int").fill("3")  # nothing taken off: the book's rules refuse it
+    page.get_by_role("button", name="Propose race").click()
+    expect(page.locator("#step-error")).to_be_visible()
+    expect(page).to_have_url(race_page)
+    page.reload()
+    expect(page.get_by_role("button", name="Propose race")).to_be_visible()
+
+
+@pytest.mark.e2e
+def test_the_gm_sees_why_a_decision_was_refused(
+    live_server: object, page: Page, campaign: Campaign, player: AbstractUser
+) -> None:
+    """Rejecting without a note is refused with 409 and a message; htmx used to drop it."""
+    race = Race.objects.create(
+        campaign=campaign,
+        name="Darrian",
+        reason="Predators on the home-world.",
+        adjustments={"Int": 3, "Res": -2, "Mtp": -1},
+        proposed_by=player,
+    )
+    base = live_server.url  # type: ignore[attr-defined]
+    _log_in(page, base, "alice")
+    page.goto(f"{base}{reverse('desk:race_queue', args=[campaign.id])}")
+    page.get_by_role("button", name="Reject").click()
+    expect(page.get_by_role("alert")).to_contain_text("Write a note")
+    race.refresh_from_db()
+    assert race.status == RaceStatus.PROPOSED

@@ -1,0 +1,236 @@
+"""Every URL of the characters, content and campaigns apps, as an outsider and a visitor.
+
+The URLs come from Django's resolver, so a view added later is covered without
+editing this file. Each UUID in a URL names a real object that belongs to Alice
+(the GM) or Bob (her player). Dave, who has his own campaign and character but no
+part in Alice's, gets a 404 (exactly what a made-up id gets); a visitor is sent
+to log in; and neither changes a single row. The desk has its own matrix
+(tests/chargen/desk/test_permissions.py).
+
+The same URLs then check the rule for people inside the campaign: Alice reads her
+players' sheets but changes nothing of theirs; Carol reads only Bob's approved sheet.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from chargen.campaigns.models import Campaign, Membership
+from chargen.campaigns.services import campaign_create
+from chargen.characters.models import Character, CharacterStatus
+from tests.chargen.security.conftest import database_fingerprint
+
+APPS = ("characters", "content", "campaigns")
+METHODS = ("get", "post")
+# Only these may read another person's character, and only through these pages.
+READ_ONLY_PAGES = frozenset({"characters:sheet", "characters:print"})
+
+
+def _patterns(
+    resolver: URLResolver, namespace: str | None = None
+) -> Iterator[tuple[str | None, URLPattern]]:
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            yield from _patterns(entry, entry.namespace or namespace)
+        else:
+            yield namespace, entry
+
+
+def _routes(*, with_ids: bool) -> list[tuple[str, tuple[str, ...]]]:
+    """(namespaced name, UUID argument names) for every pattern of APPS."""
+    routes = []
+    for namespace, pattern in _patterns(get_resolver()):
+        if namespace not in APPS:
+            continue
+        converters = pattern.pattern.converters
+        ids = tuple(sorted(converters))
+        if with_ids and not ids:
+            continue
+        assert all(name in {"campaign_id", "character_id", "token"} for name in ids), (
+            f"{namespace}:{pattern.name} takes {ids}: teach this matrix what to put there"
+        )
+        if "token" in ids:
+            # The invite link: whoever holds it may join (the link is the permission).
+            continue
+        routes.append((f"{namespace}:{pattern.name}", ids))
+    return routes
+
+
+ID_ROUTES = _routes(with_ids=True)
+ALL_ROUTES = [*_routes(with_ids=False), ("campaigns:join", ("token",))]
+
+
+@dataclass(frozen=True)
+class Cast:
+    campaign: Campaign  # Alice's; Bob and Carol are members
+    draft: Character  # Bob's, in Alice's campaign
+    approved: Character  # Bob's, approved by Alice
+    gm_character: Character  # Alice's own, in her campaign
+
+
+@pytest.fixture
+def cast(
+    rulebook: None,
+    gm: AbstractUser,
+    player: AbstractUser,
+    other_player: AbstractUser,
+    outsider: AbstractUser,
+) -> Cast:
+    campaign = campaign_create(gm=gm, name="The Long Jump", approval_required=True)
+    Membership.objects.create(campaign=campaign, user=player)
+    Membership.objects.create(campaign=campaign, user=other_player)
+    # Dave is no stranger to the app: he runs a campaign and builds a character.
+    daves = campaign_create(gm=outsider, name="Dave's table")
+    Character.objects.create(owner=outsider, campaign=daves, name="Dave's hero")
+    return Cast(
+        campaign=campaign,
+        draft=Character.objects.create(owner=player, campaign=campaign, name="Treva"),
+        approved=Character.objects.create(
+            owner=player, campaign=campaign, name="Jun", status=CharacterStatus.APPROVED
+        ),
+        gm_character=Character.objects.create(owner=gm, campaign=campaign, name="Alice's NPC"),
+    )
+
+
+# What a step form would post. Enough for most actions to succeed for their owner,
+# so a missing permission check would show as a changed database.
+def _post_data(cast: Cast) -> dict[str, str]:
+    return {
+        "sequence": "1",
+        "method": "dice",
+        "faces": "3 4",
+        "characteristic": "Int",
+        "name": "Hijacked",
+        "concept": "Taken over",
+        "reason": "Because.",
+        "career": "Citizen",
+        "table": "construction-academic",
+        "option": "standard",
+        "quantity": "1",
+        "age": "30",
+        "appearance": "Tall.",
+        "username": "bob",
+        "step": "characteristics",
+        "description": "Taken over",
+        "game": "infinity_drive",
+    }
+
+
+def _url(route: str, ids: tuple[str, ...], cast: Cast, character: Character) -> str:
+    kwargs: dict[str, object] = {}
+    if "campaign_id" in ids:
+        kwargs["campaign_id"] = cast.campaign.id
+    if "character_id" in ids:
+        kwargs["character_id"] = character.id
+    if "token" in ids:
+        kwargs["token"] = str(cast.campaign.invite_token)
+    return reverse(route, kwargs=kwargs)
+
+
+def _made_up_url(route: str, ids: tuple[str, ...]) -> str:
+    return reverse(route, kwargs={name: uuid.uuid4() for name in ids})
+
+
+def _owner_client(
+    request: pytest.FixtureRequest, ids: tuple[str, ...], character: Character, cast: Cast
+) -> Client:
+    """Whoever may use this URL: the character's owner, or the campaign's GM."""
+    client = Client()
+    client.force_login(character.owner if "character_id" in ids else cast.campaign.gm)
+    return client
+
+
+TARGETS = ("draft", "approved", "gm_character")
+
+
+def _targets(ids: tuple[str, ...]) -> tuple[str, ...]:
+    """Character URLs are tried on each of the three characters, others once."""
+    return TARGETS if "character_id" in ids else ("draft",)
+
+
+@pytest.mark.parametrize(("route", "ids"), ID_ROUTES, ids=[name for name, _ in ID_ROUTES])
+def test_an_outsider_gets_404_and_changes_nothing(
+    request: pytest.FixtureRequest,
+    route: str,
+    ids: tuple[str, ...],
+    cast: Cast,
+    outsider_client: Client,
+) -> None:
+    for target in _targets(ids):
+        character = getattr(cast, target)
+        url = _url(route, ids, cast, character)
+        rightful = _owner_client(request, ids, character, cast)
+        for method in METHODS:
+            seen = f"{method.upper()} {url} ({target})"
+            data = _post_data(cast) if method == "post" else {}
+            before = database_fingerprint()
+            answer = getattr(outsider_client, method)(url, data)
+            made_up = getattr(outsider_client, method)(_made_up_url(route, ids), data)
+            assert database_fingerprint() == before, f"{seen} changed the database"
+            # The outsider hears what a made-up id hears, so he learns nothing.
+            assert answer.status_code == made_up.status_code, seen
+            # 404 wherever the URL takes this method. A method it never takes is
+            # refused with 405 before any object is looked up (the same for any id).
+            owner_answer = getattr(rightful, method)(url, data)
+            assert owner_answer.status_code != 404, f"the owner must reach {seen}"
+            accepts = owner_answer.status_code != 405
+            assert answer.status_code == (404 if accepts else 405), seen
+
+
+def test_a_visitor_is_sent_to_log_in_everywhere_and_changes_nothing(
+    client: Client, cast: Cast
+) -> None:
+    refused = []
+    for route, ids in ALL_ROUTES:
+        url = _url(route, ids, cast, cast.draft)
+        for method in METHODS:
+            before = database_fingerprint()
+            answer = getattr(client, method)(url, _post_data(cast) if method == "post" else {})
+            assert database_fingerprint() == before, f"{method.upper()} {url} changed the database"
+            location = answer.get("Location", "")
+            if answer.status_code != 302 or not location.startswith(reverse("login") + "?next="):
+                refused.append(f"{method.upper()} {url}: {answer.status_code} {location}")
+    assert refused == []
+    assert len(ALL_ROUTES) > 40  # the resolver really was walked
+
+
+CHARACTER_ROUTES = [(route, ids) for route, ids in ID_ROUTES if "character_id" in ids]
+
+
+def _insider_may_read(who: str, route: str, target: str) -> bool:
+    """Alice (GM) reads any sheet in her campaign; Carol reads only approved sheets."""
+    if route not in READ_ONLY_PAGES:
+        return False
+    return who == "gm" or target == "approved"
+
+
+@pytest.mark.parametrize(
+    ("route", "ids"), CHARACTER_ROUTES, ids=[name for name, _ in CHARACTER_ROUTES]
+)
+def test_inside_the_campaign_others_read_sheets_only_and_change_nothing(
+    request: pytest.FixtureRequest, route: str, ids: tuple[str, ...], cast: Cast
+) -> None:
+    """Bob's characters as his GM (Alice) and his fellow player (Carol) see them."""
+    for who in ("gm", "other_player"):
+        client = request.getfixturevalue(f"{who}_client")
+        for target in ("draft", "approved"):
+            url = _url(route, ids, cast, getattr(cast, target))
+            for method in METHODS:
+                seen = f"{who}: {method.upper()} {url} ({target})"
+                before = database_fingerprint()
+                data = _post_data(cast) if method == "post" else {}
+                answer = getattr(client, method)(url, data)
+                assert database_fingerprint() == before, f"{seen} changed the database"
+                if method == "get" and _insider_may_read(who, route, target):
+                    assert answer.status_code == 200, seen
+                    continue
+                assert answer.status_code in {404, 405}, seen
+                made_up = getattr(client, method)(_made_up_url(route, ids), data)
+                assert answer.status_code == made_up.status_code, seen
