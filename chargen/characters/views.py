@@ -29,7 +29,11 @@ from chargen.desk.models import Decision
 from chargen.desk.services import latest_decision
 from rules.errors import RulesError
 from rules.infinity_drive import aliens, creation
-from rules.infinity_drive.characteristics import point_buy_total
+from rules.infinity_drive.characteristics import (
+    POINT_BUY_MAXIMUM,
+    POINT_BUY_MINIMUM,
+    point_buy_total,
+)
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 from rules.infinity_drive.creation import Expect
 from rules.infinity_drive.house_rules import CharacteristicMethods, SurvivalFailure
@@ -381,6 +385,11 @@ Action = Callable[[Character, int, QueryDict], object]
 # What a refused form shows again at the form itself: the values the player typed.
 KeepTyped = Callable[[Character, QueryDict, str], dict[str, Any]]
 
+# The step templates draw `field_errors` for these fields beside the field itself.
+FIELDS_SHOWN_AT_THE_FORM = frozenset(
+    {"faces", "characteristic", "race", "name", "reason", "confirm_death"}
+)
+
 ALREADY_TAKEN = (
     "That step was already taken (perhaps in another tab); nothing was changed. "
     "The page now shows where you are."
@@ -428,7 +437,9 @@ def _post(
             about_the_values = bool(field) or not isinstance(error, StepRefused)
             if keep_typed is not None and about_the_values:
                 extra.update(keep_typed(character, request.POST, message))
-            else:
+            elif field not in FIELDS_SHOWN_AT_THE_FORM:
+                # Said once, where the player will look: beside the field when the
+                # step's template draws that field's error, otherwise on top.
                 extra["step_error"] = message
             return _page(
                 request,
@@ -475,7 +486,20 @@ choose_method = _post("characteristics", _choose_method)
 
 
 def _typed_points(character: Character, data: QueryDict, message: str) -> dict[str, Any]:
-    return {"point_fields": _point_fields(_codes(character), data), "point_buy_error": message}
+    """Draw the refused form again as typed, outlining each value the book does not allow."""
+    out_of_range = {}
+    for code in _codes(character):
+        try:
+            value = int(data.get(code, ""))
+        except ValueError:
+            value = None
+        if value is None or not POINT_BUY_MINIMUM <= value <= POINT_BUY_MAXIMUM:
+            out_of_range[code] = message
+    return {
+        "point_fields": _point_fields(_codes(character), data),
+        "point_buy_error": message,
+        "field_errors": out_of_range,
+    }
 
 
 assign_points = _post(

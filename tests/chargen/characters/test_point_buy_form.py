@@ -71,3 +71,17 @@ def test_a_refusal_about_the_page_not_the_values_stays_on_top(
     content = response.content.decode()
     assert re.search(r'id="step-error">Not now: ', content)
     assert 'id="point-buy-error"' not in content
+
+
+@pytest.mark.parametrize("typed_value", [99, -1, 13, 1])
+def test_a_value_outside_two_to_c_is_outlined_and_the_others_are_not(
+    player_client: Client, draft: Character, typed_value: int
+) -> None:
+    player_client.post(url("method", draft), {"sequence": 1, "method": "point_buy"})
+    typed = {**TYPED, "Mus": typed_value}
+    response = player_client.post(url("points", draft), {"sequence": 2, **typed})
+    form = point_buy_form(response.content.decode())
+    assert re.search(r'class="form-control is-invalid"[^>]*name="Mus"', form)
+    assert form.count("is-invalid") == 1, "only the value out of range is outlined"
+    assert 'id="point-buy-error"' in form
+    assert len(log_entries(draft)) == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -337,3 +339,58 @@ def test_a_failed_survival_offers_death_or_setback_with_the_roll_shown(
     assert "Suffer a setback" in content
     assert "did not beat 3" in content
     assert f'data-sequence="{survival.sequence}"' in content
+
+
+def _prepare_dice_method(character: Character) -> str:
+    from chargen.characters import services
+
+    services.character_choose_method(character=character, expected_sequence=1, method="dice")
+    return "roll_characteristic"
+
+
+def _prepare_specialisation(character: Character) -> str:
+    from chargen.characters import services
+
+    roll_book_characteristics(character)
+    darrian(character)
+    services.character_choose_career(
+        character=character, expected_sequence=next_sequence(character), career="Citizen"
+    )
+    return "roll_specialisation"
+
+
+def _prepare_skill_roll(character: Character) -> str:
+    roll_book_characteristics(character)
+    darrian(character)
+    citizen_construction(character)
+    return "roll_skill"
+
+
+def _prepare_survival(character: Character) -> str:
+    _prepare_skill_roll(character)
+    for faces in ("1 1", "1 3", "3 3", "2 2"):
+        skill(character, faces, "construction-academic")
+    return "roll_survival"
+
+
+@pytest.mark.parametrize(
+    "prepare",
+    [_prepare_dice_method, _prepare_specialisation, _prepare_skill_roll, _prepare_survival],
+    ids=["characteristic", "specialisation", "skill", "survival"],
+)
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_bad_typed_dice_are_explained_once_beside_the_field(
+    player_client: Client, draft: Character, prepare: object, headers: dict[str, str]
+) -> None:
+    action = prepare(draft)  # type: ignore[operator]
+    before = len(log_entries(draft))
+    response = player_client.post(
+        url(action, draft), {"sequence": next_sequence(draft), "faces": "9 9"}, headers=headers
+    )
+    content = response.content.decode()
+    beside_the_field = re.search(r'<div class="invalid-feedback">(.+?)</div>', content)
+    assert beside_the_field, "the reason is drawn beside the faces field"
+    assert "d6" in beside_the_field.group(1), "the reason names the die"
+    assert content.count(beside_the_field.group(1)) == 1, "said once, not again on top"
+    assert 'id="step-error"' not in content
+    assert len(log_entries(draft)) == before
