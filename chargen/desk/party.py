@@ -9,6 +9,7 @@ from django.db.models import Count, Q, QuerySet
 
 from chargen.campaigns.models import Campaign
 from chargen.characters import services_finish
+from chargen.characters.house_rules import house_rules_changes
 from chargen.characters.models import Character, CharacterStatus
 
 
@@ -53,6 +54,10 @@ def party_members(campaign: Campaign) -> list[PartyMember]:
             members[character.owner_id] = PartyMember(
                 user=character.owner, is_member=character.owner_id == campaign.gm_id
             )
+        # The campaign is already loaded: share it rather than fetch it per character.
+        character.campaign = campaign
+        # Shown beside the character: the GM changed a creation rule since it started.
+        character.rules_changes = house_rules_changes(character)
         members[character.owner_id].characters.append(character)
     return list(members.values())
 

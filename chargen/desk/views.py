@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from chargen.campaigns.access import campaign_for_gm, campaign_for_member, campaigns_for_user
 from chargen.campaigns.models import Campaign
+from chargen.characters.house_rules import house_rules_changes
 from chargen.characters.models import (
     Character,
     CharacterStatus,
@@ -309,6 +310,7 @@ def party_character(
         "roll_count": len(rolls),
         "entered_count": sum(1 for entry in rolls if entry.entered),
         "decisions": character.decisions.select_related("decided_by"),
+        "rules_changes": house_rules_changes(character),
     }
     return render(request, "desk/party_character.html", context)
 

@@ -249,3 +249,28 @@ def test_decision_email_goes_out(
         gm_client.post(_url("character_approve", campaign, character_id=submitted.id), {})
     assert [message.to for message in mail.outbox] == [["bob@example.org"]]
     assert "Your character “Treva Donalson” was approved" in mail.outbox[0].subject
+
+
+def test_party_marks_a_character_started_before_the_gm_changed_a_creation_rule(
+    gm_client: Client, submitted: Character, draft: Character, campaign: Campaign
+) -> None:
+    page = gm_client.get(_url("party", campaign)).content.decode()
+    assert "data-rules-changed" not in page, "nothing has changed yet"
+
+    campaign.starting_credits = 30000
+    campaign.save(update_fields=["starting_credits"])
+    page = gm_client.get(_url("party", campaign)).content.decode()
+    assert page.count("data-rules-changed") == 2, "both characters started under 20,000"
+    assert "(now 30,000" in page or "(now 30000" in page
+
+    log = gm_client.get(_url("party_character", campaign, character_id=submitted.id))
+    body = log.content.decode()
+    assert "data-rules-changed" in body
+    assert "Started under rules you have since changed" in body
+
+    # Approval is how the GM works, not a creation rule: changing it marks nobody.
+    campaign.starting_credits = 20000
+    campaign.approval_required = not campaign.approval_required
+    campaign.save(update_fields=["starting_credits", "approval_required"])
+    page = gm_client.get(_url("party", campaign)).content.decode()
+    assert "data-rules-changed" not in page
