@@ -149,6 +149,20 @@ LOGIN_THROTTLE_LIMIT = int(os.environ.get("LOGIN_THROTTLE_LIMIT", "5"))
 LOGIN_THROTTLE_ADDRESS_LIMIT = int(os.environ.get("LOGIN_THROTTLE_ADDRESS_LIMIT", "30"))
 LOGIN_THROTTLE_WINDOW_SECONDS = int(os.environ.get("LOGIN_THROTTLE_WINDOW_SECONDS", "900"))
 
+# Password-reset throttling (chargen.accounts.reset_throttle): reset e-mails asked for
+# per e-mail address typed (account or not, so refusals reveal nothing) and per network
+# address within a sliding window, so the form cannot flood a player's inbox or the
+# mail server. The address limit is higher for the same reason as the log-in one.
+PASSWORD_RESET_THROTTLE_EMAIL_LIMIT = int(
+    os.environ.get("PASSWORD_RESET_THROTTLE_EMAIL_LIMIT", "3")
+)
+PASSWORD_RESET_THROTTLE_ADDRESS_LIMIT = int(
+    os.environ.get("PASSWORD_RESET_THROTTLE_ADDRESS_LIMIT", "20")
+)
+PASSWORD_RESET_THROTTLE_WINDOW_SECONDS = int(
+    os.environ.get("PASSWORD_RESET_THROTTLE_WINDOW_SECONDS", "3600")
+)
+
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "chargen@localhost")
 # Where the site is reached from outside, for links in e-mails (which have no request to

@@ -43,7 +43,7 @@ class LoginRefusal:
 
     @property
     def message(self) -> str:
-        minutes = "1 minute" if self.wait_minutes == 1 else f"{self.wait_minutes} minutes"
+        minutes = minutes_in_words(self.wait_minutes)
         if self.throttled_by == ThrottledBy.ADDRESS:
             reason = (
                 "Too many failed log-ins from this address (for any account). "
@@ -87,16 +87,24 @@ def _recent_failures(queryset: QuerySet[LoginFailure], now: datetime) -> QuerySe
     return queryset.filter(timestamp__gt=now - _window())
 
 
-def _seconds_until_below_limit(
-    timestamps: list[datetime], now: datetime, *, limit: int
+def seconds_until_below_limit(
+    timestamps: list[datetime], now: datetime, *, limit: int, window: timedelta
 ) -> float | None:
-    """Seconds until fewer than `limit` of these failures remain in the window."""
+    """Seconds until fewer than `limit` of these events remain in the window.
+
+    Shared with the password-reset throttle (reset_throttle.py), which counts requests
+    the same way over a window of its own.
+    """
     if len(timestamps) < limit:
         return None
     ordered = sorted(timestamps)
-    # Once this failure ages out, only limit - 1 remain inside the window.
+    # Once this event ages out, only limit - 1 remain inside the window.
     deciding = ordered[len(ordered) - limit]
-    return max((deciding + _window() - now).total_seconds(), 0.0)
+    return max((deciding + window - now).total_seconds(), 0.0)
+
+
+def minutes_in_words(minutes: int) -> str:
+    return "1 minute" if minutes == 1 else f"{minutes} minutes"
 
 
 def login_refusal(
@@ -112,8 +120,8 @@ def login_refusal(
     account_times = list(
         recent.filter(username=normalise_username(username)).values_list("timestamp", flat=True)
     )
-    account_wait = _seconds_until_below_limit(
-        account_times, now, limit=settings.LOGIN_THROTTLE_LIMIT
+    account_wait = seconds_until_below_limit(
+        account_times, now, limit=settings.LOGIN_THROTTLE_LIMIT, window=_window()
     )
     if account_wait is not None:
         waits.append((account_wait, ThrottledBy.ACCOUNT))
@@ -121,8 +129,8 @@ def login_refusal(
         address_times = list(
             recent.filter(ip_address=ip_address).values_list("timestamp", flat=True)
         )
-        address_wait = _seconds_until_below_limit(
-            address_times, now, limit=settings.LOGIN_THROTTLE_ADDRESS_LIMIT
+        address_wait = seconds_until_below_limit(
+            address_times, now, limit=settings.LOGIN_THROTTLE_ADDRESS_LIMIT, window=_window()
         )
         if address_wait is not None:
             waits.append((address_wait, ThrottledBy.ADDRESS))

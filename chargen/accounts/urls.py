@@ -12,4 +12,7 @@ urlpatterns = [
     # after this file: this throttled view answers /accounts/login/ first, while
     # {% url 'login' %} and LOGIN_URL keep resolving to the same address.
     path("login/", views.login, name="login"),
+    # Likewise "password_reset": this throttled view answers /accounts/password_reset/
+    # before django.contrib.auth's, and {% url 'password_reset' %} still points here.
+    path("password_reset/", views.password_reset, name="password_reset"),
 ]

@@ -1,11 +1,14 @@
-"""Sign-up and the throttled log-in; the rest of auth is Django's own views."""
+"""Sign-up, the throttled log-in and the throttled password reset; the rest of auth is
+Django's own views."""
 
 from __future__ import annotations
 
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.views import LoginView, PasswordResetView
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,12 +16,33 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
+from chargen.accounts import reset_throttle, throttle
 from chargen.accounts.forms import SignUpForm, ThrottledAuthenticationForm
 
 login = LoginView.as_view(
     authentication_form=ThrottledAuthenticationForm,
     redirect_authenticated_user=True,
 )
+
+
+class ThrottledPasswordResetView(PasswordResetView):
+    """Django's reset form, refusing for a while after too many requests (reset_throttle.py).
+
+    The count is taken once the address is a valid e-mail, before Django looks for an
+    account, so a refusal is the same for every address typed.
+    """
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        refusal = reset_throttle.password_reset_request_admit(
+            email=form.cleaned_data["email"], ip_address=throttle.client_ip(self.request)
+        )
+        if refusal is not None:
+            form.add_error(None, ValidationError(refusal.message, code="throttled"))
+            return self.form_invalid(form)
+        return super().form_valid(form)
+
+
+password_reset = ThrottledPasswordResetView.as_view()
 
 
 def _safe_next(request: HttpRequest) -> str:
