@@ -385,10 +385,10 @@ Action = Callable[[Character, int, QueryDict], object]
 # What a refused form shows again at the form itself: the values the player typed.
 KeepTyped = Callable[[Character, QueryDict, str], dict[str, Any]]
 
-# The step templates draw `field_errors` for these fields beside the field itself.
-FIELDS_SHOWN_AT_THE_FORM = frozenset(
-    {"faces", "characteristic", "race", "name", "reason", "confirm_death"}
-)
+# Refusals about these fields come from the services after the order check, so the
+# step's form is on the page and draws the reason beside the field. (A race's name or
+# a race id is checked before it: an out-of-order post must still say why on top.)
+FIELDS_SHOWN_AT_THE_FORM = frozenset({"faces", "characteristic"})
 
 ALREADY_TAKEN = (
     "That step was already taken (perhaps in another tab); nothing was changed. "
