@@ -13,7 +13,7 @@ from rules.infinity_drive.codes import (
     CHARACTERISTICS,
     characteristics_in_play,
 )
-from rules.infinity_drive.house_rules import HouseRules
+from rules.infinity_drive.house_rules import HouseRules, NonHumanoidMaximum
 from rules.infinity_drive.profile import Characteristics
 
 MOST_POINTS_ADDED = 6
@@ -208,8 +208,14 @@ class NonHumanoidRace:
             raise RulesError(f"{self.name} rolls no dice for {characteristic_name(code)}.")
         return DiceSpec(count, NON_HUMANOID_DIE_SIDES)
 
-    def maximum(self, code: str) -> int:
-        """Rule 5's maximum for this race: the most its dice for `code` can roll (ruling)."""
+    def maximum(self, code: str, rule: NonHumanoidMaximum) -> int | None:
+        """Rule 5's maximum for this race under the campaign's house rule, or None for none.
+
+        By default (our ruling) the most its dice for `code` can roll; a GM may instead
+        read "can break any of the limit rules" as no maximum at all.
+        """
+        if rule == NonHumanoidMaximum.NONE:
+            return None
         return self.plan.count(code) * NON_HUMANOID_DIE_SIDES
 
     def describe(self) -> str:

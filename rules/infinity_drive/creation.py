@@ -32,7 +32,12 @@ from rules.infinity_drive.characteristics import (
     validate_point_buy,
 )
 from rules.infinity_drive.codes import characteristics_in_play
-from rules.infinity_drive.house_rules import BOOK_DEFAULTS, HouseRules, SurvivalFailure
+from rules.infinity_drive.house_rules import (
+    BOOK_DEFAULTS,
+    HouseRules,
+    NonHumanoidMaximum,
+    SurvivalFailure,
+)
 from rules.infinity_drive.learner import Learner, learner_for
 from rules.infinity_drive.profile import Characteristics, hex_value
 from rules.infinity_drive.rulebook import CareerTable, Learning, Rulebook, TableEntry
@@ -292,6 +297,10 @@ class CreationState:
     history: tuple[HistoryEntry, ...] = ()
     events: tuple[str, ...] = ()  # one explanation per step applied, for the player
     non_humanoid: NonHumanoidRace | None = None
+    # The campaign's house rule for a non-humanoid's maximum, kept from the step that
+    # chose the race: skill-roll options are read from the state alone (the wizard and
+    # the autopilot pass no house rules there), and a character's rules never change.
+    non_humanoid_maximum: NonHumanoidMaximum = NonHumanoidMaximum.DICE
 
     @property
     def profile(self) -> str:
@@ -372,9 +381,10 @@ class CreationState:
     def skill_notation(self) -> str:
         return self.skills.notation
 
-    def maximum(self, code: str) -> int:
+    def maximum(self, code: str) -> int | None:
+        """Rule 5's maximum for `code`, or None when a non-humanoid has none (house rule)."""
         if self.non_humanoid is not None:
-            return self.non_humanoid.maximum(code)
+            return self.non_humanoid.maximum(code, self.non_humanoid_maximum)
         return self.race.maximum(code) if self.race else HUMANOID_MAXIMUM
 
 
@@ -789,6 +799,7 @@ def _apply_non_humanoid(
         f"Characteristics by the dice of a non-humanoid race: {race.describe()}.",
         method=Method.NON_HUMANOID,
         non_humanoid=race,
+        non_humanoid_maximum=house_rules.non_humanoid_maximum,
         characteristics=bodiless_zeros,
         expecting=Expect.CHARACTERISTIC_ROLL,
     )

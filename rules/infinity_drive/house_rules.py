@@ -38,6 +38,21 @@ class PlusThreeGrade(StrEnum):
     SUCCESS = "success"
 
 
+class NonHumanoidMaximum(StrEnum):
+    """How far a skill-table result may raise a non-humanoid's characteristic (rule 5).
+
+    The book gives a maximum to humanoids (C) and alien humanoids (C moved by the race's
+    changes), yet lets non-humanoids "break any of the limit rules ... apart from they
+    cannot have a characteristic of 0": GMs read that either way (docs/rulings.md).
+    """
+
+    # The most the race's dice for the characteristic can roll; past it the roll is
+    # lost unless the player gives a history reason, as for everyone (our ruling).
+    DICE = "dice"
+    # No maximum at all: every increase applies and no history reason is asked.
+    NONE = "none"
+
+
 STANDARD_POINT_BUY = 50
 HEROIC_POINT_BUY = 60
 STANDARD_DICE = "2d6"
@@ -93,6 +108,7 @@ class HouseRules:
     approval_required: bool = False
     non_humanoid_dice_total: int = NON_HUMANOID_DICE_TOTAL
     plus_three_grade: PlusThreeGrade = PlusThreeGrade.GOOD_SUCCESS
+    non_humanoid_maximum: NonHumanoidMaximum = NonHumanoidMaximum.DICE
 
     def __post_init__(self) -> None:
         spec = DiceSpec.parse(self.characteristic_dice)

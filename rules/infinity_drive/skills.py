@@ -142,7 +142,7 @@ def evaluate_entry(
     rulebook: Rulebook,
     skills: SkillSheet,
     characteristics: Characteristics,
-    maximum: Callable[[str], int],
+    maximum: Callable[[str], int | None],
     specialty: str = "",
     history_reason: str = "",
 ) -> EntryOutcome:
@@ -158,8 +158,8 @@ def evaluate_entry(
             )
         old = characteristics[code]
         new = old + entry.amount
-        limit = maximum(code)
-        if new > limit:
+        limit = maximum(code)  # None: no maximum (a non-humanoid, by house rule)
+        if limit is not None and new > limit:
             if history_reason.strip():
                 return EntryOutcome(
                     OutcomeKind.CHARACTERISTIC,

@@ -30,7 +30,7 @@ from rules.infinity_drive.creation import (
     apply_step,
     replay,
 )
-from rules.infinity_drive.house_rules import HouseRules, SurvivalFailure
+from rules.infinity_drive.house_rules import HouseRules, NonHumanoidMaximum, SurvivalFailure
 from rules.infinity_drive.rulebook import load_book
 
 BOOK = load_book()
@@ -151,6 +151,7 @@ def non_humanoid_races(draw: st.DrawFn) -> tuple[NonHumanoidRace, HouseRules]:
         metaphysical_in_play=metaphysical,
         non_humanoid_dice_total=total,
         survival_failure=draw(st.sampled_from(list(SurvivalFailure))),
+        non_humanoid_maximum=draw(st.sampled_from(list(NonHumanoidMaximum))),
     )
     race = NonHumanoidRace(
         draw(st.sampled_from(["Krell", "Drifting Minds"])),
@@ -188,9 +189,16 @@ def test_any_legal_non_humanoid_race_makes_a_complete_legal_npc(
         faces, rolled_value = rolled[code]
         assert len(faces) == race.plan.count(code)
         assert rolled_value == sum(faces)
-        # Never 0, and never past the most its dice can roll (the autopilot gives no
-        # history reasons; setbacks only lower).
-        assert 1 <= value <= race.maximum(code)
+        # Never 0, and never past the most its dice can roll when that is the campaign's
+        # maximum (the autopilot gives no history reasons; setbacks only lower).
+        assert value >= 1
+        limit = race.maximum(code, campaign.non_humanoid_maximum)
+        if campaign.non_humanoid_maximum == NonHumanoidMaximum.DICE:
+            assert limit == race.plan.count(code) * 6
+            assert value <= limit
+        else:
+            assert limit is None
+            assert state.maximum(code) is None
     assert state.rolls_used + state.rolls_forfeited == state.rolls_total
     assert all(0 <= held.rank <= 6 for held in state.skills.ranks)
 
