@@ -75,6 +75,13 @@ BOOK_TEXT: dict[str, str] = {
         "The Grades of Success table overlaps at +3: “Success — Equal to or 1 to 3 more "
         "than the TN” and “Good Success — 3-5 more than the TN”."
     ),
+    "non_humanoid_maximum": (
+        "Rules for generating skills: over “the normal maximum for a humanoid (Max C) or an "
+        "Alien of that race … the roll is lost unless you factor into the history a reason "
+        "for the increase”; yet “Non-humanoid races can break any of the limit rules in any "
+        "of the other systems apart from they cannot have a characteristic of 0”. Our "
+        "default: the most the race's dice can roll (1d6 → 6, 3d6 → 18)."
+    ),
     "drifting_lifepath_count": (
         "Drifting: “Tokens are gained in character creation through Lifepaths.” The text "
         "does not say how many; 4 is our default."
@@ -134,6 +141,7 @@ class HouseRulesForm(forms.ModelForm):
             "starting_credits",
             "approval_required",
             "non_humanoid_dice_total",
+            "non_humanoid_maximum",
             "plus_three_grade",
             "drifting_lifepath_count",
             "drifting_loss_margin_step",
@@ -152,6 +160,7 @@ class HouseRulesForm(forms.ModelForm):
             "approval_required": "Finished characters need the GM's approval",
             "non_humanoid_dice_total": "Dice for a non-humanoid alien's characteristics",
             "plus_three_grade": "A margin of exactly +3 is a",
+            "non_humanoid_maximum": "A non-humanoid alien's maximum in a characteristic",
             "drifting_lifepath_count": "Lifepaths per character",
             "drifting_loss_margin_step": "Extra token lost",
         }
@@ -162,6 +171,7 @@ class HouseRulesForm(forms.ModelForm):
             "survival_failure": forms.RadioSelect,
             "equipment_options": forms.RadioSelect,
             "plus_three_grade": forms.RadioSelect,
+            "non_humanoid_maximum": forms.RadioSelect,
             "drifting_loss_margin_step": forms.RadioSelect,
         }
 
@@ -192,6 +202,7 @@ class HouseRulesForm(forms.ModelForm):
                 "Approval and rulings",
                 "approval_required",
                 "non_humanoid_dice_total",
+                "non_humanoid_maximum",
                 "plus_three_grade",
             ),
             Fieldset(

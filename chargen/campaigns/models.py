@@ -64,6 +64,14 @@ class PlusThreeGrade(models.TextChoices):
     SUCCESS = rules_house.PlusThreeGrade.SUCCESS.value, "Success"
 
 
+class NonHumanoidMaximum(models.TextChoices):
+    DICE = (
+        rules_house.NonHumanoidMaximum.DICE.value,
+        "The most its dice can roll (beyond it only with a history reason)",
+    )
+    NONE = rules_house.NonHumanoidMaximum.NONE.value, "No maximum: every increase applies"
+
+
 class DriftingLossMarginStep(models.IntegerChoices):
     RULE_TEXT = 5, "One more token per five points (the rule's text)"
     WORKED_EXAMPLE = 3, "One more per three points (the worked example)"
@@ -121,6 +129,7 @@ _ENUM_FIELDS = {
     "survival_failure": rules_house.SurvivalFailure,
     "equipment_options": rules_house.EquipmentOptions,
     "plus_three_grade": rules_house.PlusThreeGrade,
+    "non_humanoid_maximum": rules_house.NonHumanoidMaximum,
 }
 
 
@@ -182,6 +191,11 @@ class Campaign(models.Model):
     )
     plus_three_grade = models.CharField(
         max_length=20, choices=PlusThreeGrade.choices, default=DEFAULTS.plus_three_grade.value
+    )
+    non_humanoid_maximum = models.CharField(
+        max_length=20,
+        choices=NonHumanoidMaximum.choices,
+        default=DEFAULTS.non_humanoid_maximum.value,
     )
 
     # Drifting house rules.

@@ -25,6 +25,7 @@ from rules.infinity_drive.house_rules import (
     STARTING_CREDITS_RANGE_MESSAGE,
     CharacteristicMethods,
     HouseRules,
+    NonHumanoidMaximum,
     SurvivalFailure,
 )
 
@@ -85,6 +86,29 @@ def test_every_house_rule_quotes_or_explains_the_book() -> None:
         assert form.fields[name].help_text == BOOK_TEXT[name]
     assert "Unless the GM says otherwise" in BOOK_TEXT["characteristic_methods"]
     assert "20,000 credits" in BOOK_TEXT["starting_credits"]
+
+
+def test_the_non_humanoid_maximum_is_offered_and_explained(campaign: Campaign) -> None:
+    assert campaign.non_humanoid_maximum == "dice"  # the default keeps today's reading
+    assert campaign.house_rules.non_humanoid_maximum is NonHumanoidMaximum.DICE
+    form = HouseRulesForm(instance=campaign)
+    field = form.fields["non_humanoid_maximum"]
+    assert [value for value, _label in field.choices] == ["dice", "none"]
+    assert "can break any of the limit rules" in field.help_text
+    assert "(Max C)" in field.help_text
+    rendered = str(form["non_humanoid_maximum"])
+    assert 'type="radio"' in rendered
+    assert "The most its dice can roll" in rendered
+    assert "No maximum: every increase applies" in rendered
+
+    changed = HouseRulesForm(_form_data(campaign, non_humanoid_maximum="none"), instance=campaign)
+    assert changed.is_valid(), changed.errors
+    changed.save()
+    campaign.refresh_from_db()
+    assert campaign.house_rules.non_humanoid_maximum is NonHumanoidMaximum.NONE
+    refused = HouseRulesForm(_form_data(campaign, non_humanoid_maximum="c"), instance=campaign)
+    assert not refused.is_valid()
+    assert "non_humanoid_maximum" in refused.errors
 
 
 def test_form_accepts_a_heroic_change(campaign: Campaign) -> None:

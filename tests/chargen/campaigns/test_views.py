@@ -39,6 +39,7 @@ def _rules_post(campaign: Campaign, **changes: object) -> dict[str, object]:
         "starting_credits": campaign.starting_credits,
         "non_humanoid_dice_total": campaign.non_humanoid_dice_total,
         "plus_three_grade": campaign.plus_three_grade,
+        "non_humanoid_maximum": campaign.non_humanoid_maximum,
         "drifting_lifepath_count": campaign.drifting_lifepath_count,
         "drifting_loss_margin_step": campaign.drifting_loss_margin_step,
     }
@@ -128,6 +129,28 @@ def test_gm_edits_house_rules(gm_client: Client, campaign: Campaign) -> None:
     campaign.refresh_from_db()
     assert campaign.point_buy_total == 60
     assert campaign.approval_required is True
+
+
+def test_gm_sets_no_maximum_for_non_humanoids_and_the_page_says_so(
+    gm_client: Client, campaign: Campaign
+) -> None:
+    form_page = gm_client.get(_url("rules", campaign)).content.decode()
+    assert "A non-humanoid alien&#x27;s maximum in a characteristic" in form_page
+    assert "can break any of the limit rules" in form_page
+    page = gm_client.get(_url("detail", campaign)).content.decode()
+    assert "<dd>The most its dice can roll (beyond it only with a history reason)</dd>" in page
+    response = gm_client.post(
+        _url("rules", campaign), _rules_post(campaign, non_humanoid_maximum="none")
+    )
+    assert response["Location"] == campaign.get_absolute_url()
+    campaign.refresh_from_db()
+    assert campaign.non_humanoid_maximum == "none"
+    page = gm_client.get(_url("detail", campaign)).content.decode()
+    assert "A non-humanoid alien&#x27;s maximum in a characteristic" in _rule_labels(page)
+    assert (
+        '<dd>No maximum: every increase applies <span class="badge text-bg-warning">'
+        "house rule</span></dd>"
+    ) in page
 
 
 def test_bad_rules_show_the_message_at_the_field(gm_client: Client, campaign: Campaign) -> None:

@@ -169,6 +169,16 @@ def test_gm_creates_a_non_humanoid_race_through_the_form(
     assert not Race.objects.filter(name="Wrong").exists()
 
 
+def test_the_non_humanoid_race_form_says_the_campaigns_maximum(
+    gm_client: Client, campaign: Campaign
+) -> None:
+    form = gm_client.get(_url("race_new", campaign)).content.decode()
+    assert "The most its dice can roll (beyond it only with a history reason)" in form
+    Campaign.objects.filter(pk=campaign.pk).update(non_humanoid_maximum="none")
+    form = gm_client.get(_url("race_new", campaign)).content.decode()
+    assert "(house rule): No maximum: every increase applies." in form
+
+
 def test_party_shows_every_member_with_roll_counts_and_highlights_typed_in_rolls(
     gm_client: Client, submitted: Character, draft: Character, campaign: Campaign
 ) -> None:
