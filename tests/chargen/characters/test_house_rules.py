@@ -24,6 +24,7 @@ from rules.infinity_drive.house_rules import (
     BOOK_DEFAULTS,
     CharacteristicMethods,
     HouseRules,
+    NonHumanoidMaximum,
     SurvivalFailure,
 )
 
@@ -36,10 +37,19 @@ HEROIC = HouseRules(
     starting_credits=30_000,
 )
 
+NO_NON_HUMANOID_MAXIMUM = HouseRules(non_humanoid_maximum=NonHumanoidMaximum.NONE)
+# Rules added to HouseRules after the migration froze its defaults: characters it filled
+# lack their keys, and read them as the book's defaults.
+ADDED_SINCE_THE_MIGRATION = frozenset({"non_humanoid_maximum"})
+
 fill_migration = importlib.import_module("chargen.characters.migrations.0002_character_house_rules")
 
 
-@pytest.mark.parametrize("rules", [BOOK_DEFAULTS, HEROIC], ids=["book", "heroic"])
+@pytest.mark.parametrize(
+    "rules",
+    [BOOK_DEFAULTS, HEROIC, NO_NON_HUMANOID_MAXIMUM],
+    ids=["book", "heroic", "no-non-humanoid-maximum"],
+)
 def test_house_rules_survive_a_trip_through_json(rules: HouseRules) -> None:
     stored = json.loads(json.dumps(house_rules_to_json(rules)))
     assert house_rules_from_json(stored) == rules
@@ -53,6 +63,36 @@ def test_a_rule_missing_from_the_stored_json_takes_the_books_default() -> None:
     rules = house_rules_from_json(stored)
     assert rules.starting_credits == BOOK_DEFAULTS.starting_credits
     assert rules.characteristic_dice == "2d6+2"
+
+
+def test_rules_saved_before_the_non_humanoid_maximum_existed_read_as_its_default() -> None:
+    stored = json.loads(json.dumps(house_rules_to_json(NO_NON_HUMANOID_MAXIMUM)))
+    assert stored["non_humanoid_maximum"] == "none"
+    del stored["non_humanoid_maximum"]
+    assert house_rules_from_json(stored).non_humanoid_maximum is NonHumanoidMaximum.DICE
+    assert house_rules_from_json(stored) == BOOK_DEFAULTS
+
+
+def test_a_character_stored_without_the_key_keeps_the_dice_maximum_and_shows_the_change(
+    campaign: Campaign, player: AbstractUser
+) -> None:
+    character = services.character_start(owner=player, campaign=campaign, name="Old", concept="")
+    old_json = {
+        name: value
+        for name, value in character.house_rules.items()
+        if name != "non_humanoid_maximum"
+    }
+    Character.objects.filter(pk=character.pk).update(house_rules=old_json)
+    Campaign.objects.filter(pk=campaign.pk).update(non_humanoid_maximum="none")
+    character = Character.objects.get(pk=character.pk)
+    assert "non_humanoid_maximum" not in character.house_rules
+    assert character_house_rules(character).non_humanoid_maximum is NonHumanoidMaximum.DICE
+    changes = house_rules_changes(character)
+    assert [change.label for change in changes] == [
+        "A non-humanoid alien's maximum in a characteristic"
+    ]
+    assert changes[0].kept == "The most its dice can roll (beyond it only with a history reason)"
+    assert changes[0].now == "No maximum: every increase applies"
 
 
 def test_stored_rules_that_break_the_rules_are_refused() -> None:
@@ -115,5 +155,8 @@ def test_the_migration_fills_existing_characters_from_their_campaigns_current_ru
 
 
 def test_the_migrations_frozen_defaults_are_the_books() -> None:
-    assert house_rules_to_json(BOOK_DEFAULTS) == fill_migration.BOOK_DEFAULTS
+    current = house_rules_to_json(BOOK_DEFAULTS)
+    assert {
+        name: value for name, value in current.items() if name not in ADDED_SINCE_THE_MIGRATION
+    } == fill_migration.BOOK_DEFAULTS
     assert house_rules_from_values(fill_migration.BOOK_DEFAULTS) == BOOK_DEFAULTS
