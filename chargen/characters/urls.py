@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from chargen.characters import views
+from chargen.characters import views, views_delete
 
 app_name = "characters"
 
@@ -49,5 +49,6 @@ urlpatterns = [
     ),
     path("<uuid:character_id>/skills/setback/", views.choose_setback, name="setback"),
     path("<uuid:character_id>/undo/", views.undo, name="undo"),
+    path("<uuid:character_id>/delete/", views_delete.character_delete_view, name="delete"),
     path("", include("chargen.characters.urls_finish")),
 ]
