@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from chargen.rollers import views
+from chargen.rollers import views, views_delete
 
 app_name = "rollers"
 
@@ -15,6 +15,11 @@ urlpatterns = [
     path("unique/<uuid:character_id>/roll/", views.unique_roll, name="unique_roll"),
     path("unique/<uuid:character_id>/push/", views.unique_push, name="unique_push"),
     path("unique/<uuid:character_id>/crisis/", views.unique_crisis, name="unique_crisis"),
+    path(
+        "unique/<uuid:character_id>/delete/",
+        views_delete.unique_delete_view,
+        name="unique_delete",
+    ),
     path("mana/new/", views.mana_create, name="mana_create"),
     path("mana/<uuid:character_id>/", views.mana_sheet, name="mana"),
     path("mana/<uuid:character_id>/edit/", views.mana_edit, name="mana_edit"),
@@ -22,4 +27,5 @@ urlpatterns = [
     path("mana/<uuid:character_id>/roll/", views.mana_roll, name="mana_roll"),
     path("mana/<uuid:character_id>/contest/odds/", views.contest_odds, name="contest_odds"),
     path("mana/<uuid:character_id>/contest/", views.mana_contest, name="mana_contest"),
+    path("mana/<uuid:character_id>/delete/", views_delete.mana_delete_view, name="mana_delete"),
 ]
