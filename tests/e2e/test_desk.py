@@ -104,6 +104,9 @@ def test_player_proposes_a_race_gm_approves_it_player_finishes_with_it(
     gm_page.get_by_role("link", name="1 race to approve").click()
     card = gm_page.locator("article", has_text="Darrian")
     expect(card).to_contain_text("775A776")
+    # Reached by a link: htmx sets the buttons up only once the page has loaded, and an
+    # Approve pressed before that posts without htmx (a redirect, not the card redrawn).
+    gm_page.wait_for_load_state()
     expect(card).to_contain_text("Within the book")
     expect(card).to_contain_text("metaphysical predators")
     card.get_by_label("Note to the player").fill("Welcome aboard, Darrians.")
@@ -141,6 +144,7 @@ def test_player_proposes_a_race_gm_approves_it_player_finishes_with_it(
     gm_page.get_by_role("link", name="1 character waiting").click()
     gm_card = gm_page.locator("article", has_text="Treva Donalson")
     expect(gm_card).to_contain_text("Darrian")
+    gm_page.wait_for_load_state()  # htmx is set up on load (see the race queue above)
     gm_card.get_by_role("button", name="Approve").click()
     expect(gm_page.locator("article", has_text="Treva Donalson")).to_contain_text("Approved")
     gm_page.goto(f"{base}/desk/{campaign.id}/party/print/")

@@ -54,6 +54,9 @@ def test_create_from_lifepaths_roll_with_tokens_and_refresh(
     page.get_by_role("button", name="Review").click()
     page.get_by_role("button", name="Finish and open the token sheet").click()
     expect(page.get_by_role("heading", name="Roll with tokens")).to_be_visible()
+    # htmx's redirect loads a new page, and htmx sets up the odds preview only once it has
+    # loaded: a box ticked before that sends no change and the odds stay as they were.
+    page.wait_for_load_state()
 
     page.get_by_role("group", name="Applicable tokens").get_by_label("Firearms").check()
     page.get_by_role("group", name="Deplete").get_by_label("Firearms (1)").check()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
@@ -35,11 +36,16 @@ def test_unique_pool_to_a_crisis_then_roll_and_keep(
     page.locator("#unique-new").get_by_label("Character name").fill("Leanne")
     page.get_by_role("button", name="New unique-dice pool sheet").click()
     expect(page.get_by_role("heading", name="Edit Leanne")).to_be_visible()
+    # htmx's redirect loads a new page, and htmx sets its forms up only once it has loaded:
+    # saved before that, the form posts without htmx (a redirect, not "Saved." in place).
+    page.wait_for_load_state()
     page.locator("#id_attributes-1-score").fill("3")
     page.locator("#id_specials-0-name").fill("delivery driver")
     page.get_by_role("button", name="Save the sheet").click()
     expect(page.get_by_role("status")).to_have_text("Saved.")
     page.get_by_role("link", name="Back to the sheet and roller").click()
+    # The sheet, loaded: htmx sends the odds preview's changes only once it is set up.
+    page.wait_for_url(re.compile(r"/rollers/unique/[^/]+/$"))
 
     # The pool and its odds, before rolling.
     roll_form = page.locator("#roll-form")
@@ -96,12 +102,14 @@ def test_unique_pool_to_a_crisis_then_roll_and_keep(
     page.locator("#mana-new").get_by_label("Character name").fill("The mage")
     page.get_by_role("button", name="New roll-and-keep sheet").click()
     expect(page.get_by_role("heading", name="Edit The mage")).to_be_visible()
+    page.wait_for_load_state()  # htmx is set up on load (see Leanne's editor above)
     page.locator("#id_colours-1-amount").fill("2")  # blue
     page.locator("#id_colours-2-amount").fill("3")  # black
     page.locator("#id_attributes-4-score").fill("3")  # Cunning
     page.get_by_role("button", name="Save the sheet").click()
     expect(page.get_by_role("status")).to_have_text("Saved.")
     page.get_by_role("link", name="Back to the sheet and roller").click()
+    page.wait_for_url(re.compile(r"/rollers/mana/[^/]+/$"))  # loaded, htmx set up
 
     roll_form = page.locator("#roll-form")
     roll_form.get_by_role("combobox", name="Attribute").select_option(label="Cunning 3")

@@ -189,17 +189,17 @@ def test_treva_donalson_from_the_book_with_typed_dice(
     page.locator("#adjust-Res").fill("-2")
     page.locator("#adjust-Mtp").fill("-1")
     page.get_by_role("button", name="Propose race").click()
-    # The live preview already shows the profile, so wait for the saved proposal.
-    expect(page.get_by_text("is waiting for the GM's approval")).to_be_visible()
+    # The race is saved (its undo is offered) before the test leaves the page.
+    expect(page.get_by_role("button", name="Undo: the race choice")).to_be_visible()
     expect(page.locator(".hex-profile").first).to_have_text("58A5873")
     page.goto(f"{base}{page.url.split(base)[1].split('/race')[0]}/career/")
 
     page.get_by_label("Citizen").check()
     page.get_by_role("button", name="Choose career").click()
-    sequence = _sequence(page)
     _roll(page, "specialisation", "5")
     expect(page.locator("#wizard")).to_contain_text("Construction")
     page.get_by_role("link", name="Continue to skills").click()
+    expect(page.locator("#faces-skill")).to_be_attached()  # the skills page, not the career's
 
     _skill(page, "1 1", ACADEMIC)  # 1. 2: +1 Mus
     sequence = _sequence(page)
@@ -294,6 +294,7 @@ def test_server_dice_survive_a_reload_then_finish_and_print(
     page.get_by_role("button", name="Choose career").click()
     _roll(page, "specialisation")
     page.get_by_role("link", name="Continue to skills").click()
+    expect(page.locator("#faces-skill")).to_be_attached()  # the skills page, not the career's
 
     # Reload between the roll and the choice: the same roll is on the page.
     sequence = _sequence(page)
