@@ -385,10 +385,6 @@ Action = Callable[[Character, int, QueryDict], object]
 # What a refused form shows again at the form itself: the values the player typed.
 KeepTyped = Callable[[Character, QueryDict, str], dict[str, Any]]
 
-# Refusals about these fields come from the services after the order check, so the
-# step's form is on the page and draws the reason beside the field. (A race's name or
-# a race id is checked before it: an out-of-order post must still say why on top.)
-FIELDS_SHOWN_AT_THE_FORM = frozenset({"faces", "characteristic"})
 
 ALREADY_TAKEN = (
     "That step was already taken (perhaps in another tab); nothing was changed. "
@@ -412,12 +408,19 @@ def _refuse_if_already_taken(written: object) -> None:
 
 
 def _post(
-    slug: str, action: Action, *, keep_typed: KeepTyped | None = None
+    slug: str,
+    action: Action,
+    *,
+    keep_typed: KeepTyped | None = None,
+    drawn_at_field: frozenset[str] = frozenset(),
 ) -> Callable[[HttpRequest, uuid.UUID], HttpResponse]:
     """A step POST: run the service; on success 303 to the step page, else show why there.
 
     With `keep_typed`, a refused form is drawn again with what the player typed and the
     reason beside it, rather than reset to its defaults with the reason at the top.
+    `drawn_at_field` names the fields whose refusal this action's form draws beside the
+    field itself (the services check them after the order check, so the form is on the
+    page); any other reason goes on top, said once either way.
     """
 
     @login_required
@@ -437,9 +440,7 @@ def _post(
             about_the_values = bool(field) or not isinstance(error, StepRefused)
             if keep_typed is not None and about_the_values:
                 extra.update(keep_typed(character, request.POST, message))
-            elif field not in FIELDS_SHOWN_AT_THE_FORM:
-                # Said once, where the player will look: beside the field when the
-                # step's template draws that field's error, otherwise on top.
+            elif field not in drawn_at_field:
                 extra["step_error"] = message
             return _page(
                 request,
@@ -517,6 +518,7 @@ roll_characteristic = _post(
         typed_faces=data.get("faces", ""),
         characteristic=data.get("characteristic", ""),
     ),
+    drawn_at_field=frozenset({"faces", "characteristic"}),
 )
 place_characteristic = _post(
     "characteristics",
@@ -558,12 +560,14 @@ roll_specialisation = _post(
     lambda c, seq, data: services.character_roll_specialisation(
         character=c, expected_sequence=seq, typed_faces=data.get("faces", "")
     ),
+    drawn_at_field=frozenset({"faces"}),
 )
 roll_skill = _post(
     "skills",
     lambda c, seq, data: services.character_roll_skill(
         character=c, expected_sequence=seq, typed_faces=data.get("faces", "")
     ),
+    drawn_at_field=frozenset({"faces"}),
 )
 reroll_skill = _post(
     "skills",
@@ -589,6 +593,7 @@ roll_survival = _post(
     lambda c, seq, data: services.character_roll_survival(
         character=c, expected_sequence=seq, typed_faces=data.get("faces", "")
     ),
+    drawn_at_field=frozenset({"faces"}),
 )
 DEATH_CONFIRMATION = "confirm_death"
 

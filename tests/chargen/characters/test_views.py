@@ -394,3 +394,26 @@ def test_bad_typed_dice_are_explained_once_beside_the_field(
     assert content.count(beside_the_field.group(1)) == 1, "said once, not again on top"
     assert 'id="step-error"' not in content
     assert len(log_entries(draft)) == before
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_bad_typed_dice_on_the_one_reroll_are_explained_on_top(
+    player_client: Client, draft: Character, headers: dict[str, str]
+) -> None:
+    """The reroll form draws no field error of its own, so the reason goes on top."""
+    _prepare_skill_roll(draft)
+    # 9 on Construction Academic is Psychic, whose prerequisite Treva lacks: one reroll.
+    player_client.post(url("roll_skill", draft), {"sequence": next_sequence(draft), "faces": "4 5"})
+    before = len(log_entries(draft))
+    response = player_client.post(
+        url("reroll_skill", draft),
+        {"sequence": next_sequence(draft), "table": "construction-academic", "faces": "9 9"},
+        headers=headers,
+    )
+    content = response.content.decode()
+    on_top = re.search(r'id="step-error">(.+?)</div>', content)
+    assert on_top, "the reason is on the page"
+    assert "d6" in on_top.group(1)
+    assert content.count(on_top.group(1)) == 1
+    assert len(log_entries(draft)) == before
+    assert "Reroll once" in content, "the reroll is still offered"
