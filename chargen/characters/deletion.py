@@ -170,10 +170,16 @@ def character_delete(*, character: Character) -> Deletion:
         # Cannot happen for a draft (decisions follow a submission); the desk's record of
         # a decision is never deleted, so refuse rather than let the cascade take it.
         raise DeletionRefused(f"The GM has decided on “{locked.name}”. {ASK_THE_GM}")
-    races = _races_to_withdraw(locked)
+    candidates = [race.pk for race in _races_to_withdraw(locked)]
     locked.delete()
     withdrawn = []
-    for race in races:
+    # Lock the proposals and read their status again: a GM approving or rejecting one at
+    # this moment either went first (it is no longer proposed, and stays with its
+    # decision) or waits for this transaction and finds nothing left to decide.
+    still_proposed = Race.objects.select_for_update().filter(
+        pk__in=candidates, status=RaceStatus.PROPOSED
+    )
+    for race in still_proposed.order_by("name"):
         try:
             # A character that chose the race a moment ago protects it: it stays queued.
             with transaction.atomic():
