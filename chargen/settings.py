@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "chargen.core.middleware.HtmxGoneMiddleware",
 ]
 
 ROOT_URLCONF = "chargen.urls"
