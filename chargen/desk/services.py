@@ -189,6 +189,18 @@ def race_create_non_humanoid(
     _require_gm(campaign, by)
     if not name.strip():
         raise RulesError("Give the race a name.")
+    # Players pick races by name, so two alike could not be told apart (and a second
+    # press of the button would otherwise make the race twice). The campaign's row is
+    # locked so that two presses at once are checked one after the other.
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).exists()
+    same_name = Race.objects.filter(campaign=campaign, name__iexact=name.strip()).exclude(
+        status=RaceStatus.REJECTED
+    )
+    if same_name.exists():
+        raise RulesError(
+            f"This campaign already has a race called “{name.strip()}”: give this one "
+            "another name."
+        )
     plan = validate_non_humanoid_dice(
         NonHumanoidDice.of(
             {code: count for code, count in dice.items() if count}, bodiless=bodiless

@@ -168,6 +168,12 @@ def test_gm_creates_a_non_humanoid_race_through_the_form(
     assert "exactly 14" in response.content.decode()
     assert not Race.objects.filter(name="Wrong").exists()
 
+    # The same name again (a second press, or a slip): refused at the form, nothing made.
+    again = gm_client.post(_url("race_new", campaign), {**data, "name": " lumen "})
+    assert again.status_code == 200
+    assert "already has a race called “lumen”" in again.content.decode()
+    assert Race.objects.filter(campaign=campaign, name__iexact="lumen").count() == 1
+
 
 def test_the_non_humanoid_race_form_says_the_campaigns_maximum(
     gm_client: Client, campaign: Campaign
