@@ -18,12 +18,17 @@ from chargen.campaigns.models import (
     house_rules_to_json,
 )
 from chargen.campaigns.summary import house_rules_summary
-from chargen.characters.models import Character
+from chargen.characters.models import Character, RaceKind
 from rules.infinity_drive.house_rules import HouseRules
 
 # Whether a finished character waits for the GM's approval is the GM's way of working,
 # read from the campaign when the player finishes, not a creation rule the log records.
 LIVE_RULE_FIELDS: frozenset[str] = frozenset({"approval_required"})
+# Rules that only touch a character built from a non-humanoid race: a change to them is
+# not worth a word on a humanoid's sheet or party line.
+NON_HUMANOID_RULE_FIELDS: frozenset[str] = frozenset(
+    {"non_humanoid_maximum", "non_humanoid_dice_total"}
+)
 
 
 def character_house_rules(character: Character) -> HouseRules:
@@ -60,7 +65,10 @@ def house_rules_changes(character: Character) -> list[RuleChange]:
         house_rules_summary(campaign),
         strict=True,
     )
+    ignored = LIVE_RULE_FIELDS
+    if character.race is None or character.race.kind != RaceKind.NON_HUMANOID:
+        ignored = ignored | NON_HUMANOID_RULE_FIELDS
     for name, kept, now in lines:
-        if name in HOUSE_RULE_FIELDS and name not in LIVE_RULE_FIELDS and kept.value != now.value:
+        if name in HOUSE_RULE_FIELDS and name not in ignored and kept.value != now.value:
             changes.append(RuleChange(label=kept.label, kept=kept.value, now=now.value))
     return changes

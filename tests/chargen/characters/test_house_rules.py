@@ -18,7 +18,7 @@ from chargen.campaigns.models import (
 )
 from chargen.characters import services
 from chargen.characters.house_rules import character_house_rules, house_rules_changes
-from chargen.characters.models import Character
+from chargen.characters.models import Character, Race, RaceKind, RaceStatus
 from rules.errors import RulesError
 from rules.infinity_drive.house_rules import (
     BOOK_DEFAULTS,
@@ -87,6 +87,17 @@ def test_a_character_stored_without_the_key_keeps_the_dice_maximum_and_shows_the
     character = Character.objects.get(pk=character.pk)
     assert "non_humanoid_maximum" not in character.house_rules
     assert character_house_rules(character).non_humanoid_maximum is NonHumanoidMaximum.DICE
+    # A humanoid is not touched by a non-humanoid rule: no word of it.
+    assert house_rules_changes(character) == []
+    character.race = Race.objects.create(
+        campaign=campaign,
+        kind=RaceKind.NON_HUMANOID,
+        name="Krell",
+        reason="Armoured burrowers.",
+        non_humanoid_dice={"Mus": 3, "Grc": 2, "Res": 3, "Int": 1, "Sty": 2, "Chz": 1, "Mtp": 2},
+        status=RaceStatus.APPROVED,
+        proposed_by=campaign.gm,
+    )
     changes = house_rules_changes(character)
     assert [change.label for change in changes] == [
         "A non-humanoid alien's maximum in a characteristic"
