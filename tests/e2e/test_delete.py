@@ -54,6 +54,11 @@ def test_deleting_asks_in_a_dialog_then_on_a_page_in_a_campaign(
     base = live_server.url
     _log_in(page, base)
 
+    # A second tab left open on the same character, to act after it is deleted.
+    stale = page.context.new_page()
+    stale.goto(f"{base}/characters/{loner.id}/race/")
+    stale.wait_for_load_state()
+
     # Outside a campaign: htmx asks in the browser; dismissing changes nothing.
     page.goto(f"{base}/characters/{loner.id}/race/")
     page.wait_for_load_state()  # htmx sets the button up once the page has loaded
@@ -75,6 +80,12 @@ def test_deleting_asks_in_a_dialog_then_on_a_page_in_a_campaign(
     assert len(questions) == 1
     assert "Delete “Loner” for good?" in questions[0]
     assert not Character.objects.filter(pk=loner.pk).exists()
+
+    # The stale tab's button no longer does nothing: the page reloads and says why.
+    stale.once("dialog", lambda dialog: dialog.accept())
+    stale.locator("[data-delete-form]").get_by_role("button", name=re.compile("^Delete")).click()
+    expect(stale.get_by_text("That is no longer there")).to_be_visible()
+    stale.close()
 
     # In a campaign: the button opens the page that says the race leaves the GM's queue.
     page.goto(f"{base}/characters/{hopeful.id}/race/")
