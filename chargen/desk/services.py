@@ -198,8 +198,7 @@ def race_create_non_humanoid(
     )
     if same_name.exists():
         raise RulesError(
-            f"This campaign already has a race called “{name.strip()}”: give this one "
-            "another name."
+            f"This campaign already has a race called “{name.strip()}”: give this one another name."
         )
     plan = validate_non_humanoid_dice(
         NonHumanoidDice.of(
