@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
 
+from chargen.characters.deletion import with_has_rolls
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character, CharacterStatus
 
@@ -66,7 +67,9 @@ def characters_for_owner(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Cha
     """Every character `user` owns, newest change first."""
     if not user.is_authenticated:
         return Character.objects.none()
-    return Character.objects.filter(owner_id=user.pk).select_related("campaign", "race")
+    return with_has_rolls(Character.objects.filter(owner_id=user.pk)).select_related(
+        "campaign", "race"
+    )
 
 
 def refuse_unless_still_in_campaign(character: Character, *, what: str) -> None:

@@ -17,7 +17,7 @@ no other character uses that race; otherwise it stays for the GM to decide.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count, ProtectedError, Q
+from django.db.models import Count, Exists, OuterRef, ProtectedError, Q, QuerySet
 
 from chargen.characters.models import (
     Character,
@@ -52,7 +52,16 @@ def _roll_counts(character: Character) -> tuple[int, int]:
     return counts["rolls"], counts["entered"]
 
 
+def with_has_rolls(characters: QuerySet[Character]) -> QuerySet[Character]:
+    """Annotate `has_rolls`, so a list can show each delete button without a query per row."""
+    rolled = CreationLogEntry.objects.filter(character=OuterRef("pk")).exclude(dice="")
+    return characters.annotate(has_rolls=Exists(rolled))
+
+
 def _has_rolls(character: Character) -> bool:
+    annotated = getattr(character, "has_rolls", None)
+    if annotated is not None:
+        return bool(annotated)
     return CreationLogEntry.objects.filter(character=character).exclude(dice="").exists()
 
 
@@ -73,7 +82,8 @@ def _refusal(character: Character, *, has_rolls: bool) -> str:
 
 
 def character_may_delete(character: Character) -> bool:
-    """Whether to show the owner a delete button (at most one query, none outside campaigns)."""
+    """Whether to show the owner a delete button (no query when the list annotated
+    `has_rolls`, at most one otherwise; the deletion itself checks again under a lock)."""
     if character.campaign_id is None:
         return True
     if character.status != CharacterStatus.DRAFT:

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
 
+from chargen.drifting.deletion import with_has_rolls
 from chargen.drifting.models import Character
 
 User = AbstractBaseUser | AnonymousUser
@@ -54,4 +55,4 @@ def character_for_viewer(user: User, character_id: uuid.UUID | str) -> Character
 def characters_for_owner(user: User) -> QuerySet[Character]:
     if not user.is_authenticated:
         return Character.objects.none()
-    return _characters().filter(owner_id=user.pk)
+    return with_has_rolls(_characters().filter(owner_id=user.pk))

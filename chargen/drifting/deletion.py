@@ -14,7 +14,7 @@ was waiting for (the rolls that used an assist keep its name in their own log ro
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from chargen.core.deletion import Deletion, DeletionRefused
 from chargen.drifting.models import Character, LogEntry, LogKind
@@ -49,7 +49,16 @@ def character_may_delete(character: Character) -> bool:
         return True
     if character.is_finished:
         return False
+    annotated = getattr(character, "has_rolls", None)
+    if annotated is not None:
+        return not annotated
     return not LogEntry.objects.filter(character=character, kind=LogKind.ROLL).exists()
+
+
+def with_has_rolls(characters: QuerySet[Character]) -> QuerySet[Character]:
+    """Annotate `has_rolls`, so a list can show each delete button without a query per row."""
+    rolled = LogEntry.objects.filter(character=OuterRef("pk"), kind=LogKind.ROLL)
+    return characters.annotate(has_rolls=Exists(rolled))
 
 
 def _state(character: Character) -> str:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import AbstractUser
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
@@ -406,3 +408,32 @@ def test_the_name_is_escaped_on_the_page_the_button_and_the_message(
     page = player_client.post(delete_url(character), CONFIRMED, follow=True).content.decode()
     assert "“&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;” was deleted." in page
     assert hostile not in page
+
+
+def test_lists_show_delete_buttons_without_a_query_per_character(
+    player_client: Client, player: AbstractUser, campaign: Campaign
+) -> None:
+    """Whether each campaign draft may be deleted is read with the list, not per row."""
+
+    def make_drafts(count: int) -> None:
+        for number in range(count):
+            character = Character.objects.create(
+                owner=player, campaign=campaign, name=f"Draft {number}"
+            )
+            if number % 2:
+                roll_book_characteristics(character)  # dice: no button for this one
+            else:
+                buy_points(character)
+
+    def queries(url: str) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert player_client.get(url).status_code == 200
+        return len(captured)
+
+    pages = (reverse("home"), reverse("characters:list"))
+    make_drafts(2)
+    before = [queries(url) for url in pages]
+    make_drafts(4)
+    assert [queries(url) for url in pages] == before
+    listed = player_client.get(reverse("characters:list")).content.decode()
+    assert listed.count("data-delete-form") == 3, "the three drafts without dice"

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import AbstractUser
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
@@ -185,3 +187,33 @@ def test_anyone_but_the_owner_gets_404_and_changes_nothing(
         assert client.post(delete_url(character), CONFIRMED).status_code == 404
         assert client.post(delete_url(character), CONFIRMED, headers=HTMX).status_code == 404
         assert database_fingerprint() == before
+
+
+def test_lists_show_delete_buttons_without_a_query_per_character(
+    player_client: Client,
+    player: AbstractUser,
+    campaign: Campaign,
+    lifepaths: dict[str, Lifepath],
+) -> None:
+    """Whether each campaign drifter may be deleted is read with the list, not per row."""
+
+    def make_drafts(count: int) -> None:
+        for number in range(count):
+            character = services.character_start(owner=player)
+            services.character_set_concept(
+                character=character, name=f"Ann {number}", concept="Pilot", campaign=campaign
+            )
+
+    def queries(url: str) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert player_client.get(url).status_code == 200
+        return len(captured)
+
+    pages = (reverse("home"), reverse("drifting:list"))
+    make_drafts(2)
+    before = [queries(url) for url in pages]
+    make_drafts(4)
+    assert [queries(url) for url in pages] == before
+    assert (
+        player_client.get(reverse("drifting:list")).content.decode().count("data-delete-form") == 6
+    )
