@@ -12,3 +12,19 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 def test_readme_screenshots_are_refreshed_inside_the_repository() -> None:
     assert (REPOSITORY / "manage.py").exists()
     assert DOCS_SCREENSHOTS == REPOSITORY / "docs" / "screenshots"
+
+
+def test_no_test_reads_outside_the_repository() -> None:
+    """A bare clone with nothing beside it must pass: no test may reach for ../shared."""
+    offenders = [
+        str(path.relative_to(REPOSITORY))
+        for path in (REPOSITORY / "tests").rglob("*.py")
+        if path.name != "test_harness.py"
+        and ('"shared"' in (text := path.read_text(encoding="utf-8")) or "../shared" in text)
+    ]
+    assert offenders == []
+
+
+def test_the_seed_copies_are_in_the_repository() -> None:
+    seeds = sorted(path.name for path in (REPOSITORY / "docs" / "seeds").glob("*.txt"))
+    assert len(seeds) == 4
