@@ -63,8 +63,9 @@ from rules.infinity_drive.rulebook import Rulebook
 from rules.infinity_drive.survival import LOWEST_AFTER_SETBACK
 
 # A character that dies under the "death" house rule starts again from the same dice
-# stream; this many attempts is far beyond what any seed needs.
-MOST_ATTEMPTS = 50
+# stream. A frail non-humanoid race can die in nine careers of ten, so give it room;
+# past this the generator says in words that every attempt died.
+MOST_ATTEMPTS = 200
 FALLBACK_SPECIALTY = "General"
 
 Choice = TypeVar("Choice")
