@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell sha256sum requirements.lock | cut -c1-16)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help run test lint format check-chromium screenshots lock bench clean
+.PHONY: help run test lint types format check-chromium screenshots lock bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -37,13 +37,19 @@ lint: $(STAMP) ## ruff check and ruff format --check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+types: $(STAMP) ## mypy with django-stubs over the whole project
+	$(BIN)/mypy
+
 format: $(STAMP) ## rewrite the code in the house format
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: $(STAMP) check-chromium lint ## everything the tests need, then lint and every test
+# Two workers: this is a 2-core machine, and CI's whole run must stay well under its limit.
+PYTEST_WORKERS ?= 2
+
+test: $(STAMP) check-chromium lint types ## everything the tests need, then lint, types and every test
 	$(PY) manage.py makemigrations --check --dry-run
-	$(BIN)/pytest -p no:cacheprovider $(PYTEST_ARGS); status=$$?; \
+	$(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \
 	  exit $$status
 
