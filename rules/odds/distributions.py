@@ -42,7 +42,7 @@ def as_float(chance: Fraction) -> float:
     return float(chance)
 
 
-def as_percent(chance: Fraction, digits: int = 1) -> str:
+def as_percent(chance: Fraction | int, digits: int = 1) -> str:
     """Format a chance for display, like 41.7%; "0%" and "100%" only when exactly so."""
     if isinstance(chance, bool) or not isinstance(chance, Fraction | int) or not 0 <= chance <= 1:
         raise RulesError("A chance is a fraction from 0 to 1.")
@@ -69,7 +69,10 @@ def whole(value: int, what: str, *, minimum: int | None = None, maximum: int | N
     return value
 
 
-def from_die(die: icepool.Die) -> Distribution:
+def from_die(die: icepool.Die[int] | object) -> Distribution:
+    # icepool types an evaluation as "a Die, or a raw result when given a multiset
+    # parameter"; the odds never pass a parameter, so a Die it is.
+    assert isinstance(die, icepool.Die)
     denominator = die.denominator()
     return tuple(
         (int(outcome), Fraction(quantity, denominator)) for outcome, quantity in die.items()

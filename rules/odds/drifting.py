@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 import icepool
 
@@ -23,7 +25,7 @@ DRIFTING_MAX_MODIFIER = 3
 DRIFTING_SIDES = 6
 
 
-class _TokenTotal(icepool.MultisetEvaluator):
+class _TokenTotal(icepool.MultisetEvaluator[int, int]):
     """Highest two dice at face value, the rest halved rounding down (seed 000).
 
     Reads the pool from the highest face down, so the first two dice it meets are
@@ -31,26 +33,43 @@ class _TokenTotal(icepool.MultisetEvaluator):
     """
 
     def initial_state(
-        self, order: icepool.Order, outcomes: object, /, *sizes: int
+        self,
+        order: icepool.Order,
+        outcomes: Sequence[int],
+        /,
+        *sizes: int | None,
+        **kwargs: Hashable,
     ) -> tuple[int, int]:
         if order != icepool.Order.Descending:
             raise icepool.UnsupportedOrder
         return (0, 0)
 
     def next_state(
-        self, state: tuple[int, int], order: icepool.Order, outcome: int, count: int
+        self, state: Hashable, order: icepool.Order, outcome: int, /, *counts: int
     ) -> tuple[int, int]:
         if order != icepool.Order.Descending:
             raise icepool.UnsupportedOrder
-        kept_whole, total = state
+        kept_whole, total = _as_state(state)
+        (count,) = counts  # one pool, so one count
         whole = min(count, DRIFTING_BASE_DICE - kept_whole)
         halved = count - whole
         return kept_whole + whole, total + whole * outcome + halved * (outcome // 2)
 
     def final_outcome(
-        self, final_state: tuple[int, int], order: icepool.Order, outcomes: object, /, *sizes: int
+        self,
+        final_state: Hashable,
+        order: icepool.Order,
+        outcomes: tuple[int, ...],
+        /,
+        *sizes: int | None,
+        **kwargs: Hashable,
     ) -> int:
-        return final_state[1]
+        return _as_state(final_state)[1]
+
+
+def _as_state(state: Hashable) -> tuple[int, int]:
+    """icepool types a state as any Hashable; ours is always (dice kept whole, total)."""
+    return cast(tuple[int, int], state)
 
 
 _TOKEN_TOTAL = _TokenTotal()

@@ -39,7 +39,9 @@ def _check_roll_and_keep(rolled: int, difficulty: int) -> None:
 def _roll_and_keep(rolled: int, kept: int, difficulty: int, strictly_over: bool) -> Distribution:
     successes = _success_face_count(difficulty, strictly_over)
     weights = {1: successes, 0: ROLL_AND_KEEP_SIDES - successes}
-    one_die = icepool.Die({outcome: weight for outcome, weight in weights.items() if weight})
+    one_die: icepool.Die[int] = icepool.Die(
+        {outcome: weight for outcome, weight in weights.items() if weight}
+    )
     # The kept dice are the highest, so they hold every success up to the number kept.
     return from_die((rolled @ one_die).map(lambda total: min(total, kept)))
 

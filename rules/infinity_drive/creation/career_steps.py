@@ -40,12 +40,14 @@ def on_career_chosen(state: CreationState, step: CareerChosen, rulebook: Ruleboo
         )
     learner = learner_for(state.characteristics)
     return noted(
-        state,
+        replace(
+            state,
+            career=step.career,
+            learner=learner,
+            skills=starting_skills(rulebook),
+            expecting=Expect.SPECIALISATION_ROLL,
+        ),
         f"{step.career}. {learner.explain()}",
-        career=step.career,
-        learner=learner,
-        skills=starting_skills(rulebook),
-        expecting=Expect.SPECIALISATION_ROLL,
     )
 
 
@@ -63,11 +65,13 @@ def on_specialisation_rolled(
         f"{specialisation}, and where did it start?"
     )
     return noted(
-        state,
+        replace(
+            state,
+            specialisation=specialisation,
+            history=(*state.history, HistoryEntry("career", None, prompt)),
+            expecting=Expect.SKILL_ROLL,
+        ),
         f"Rolled {total}: {specialisation}.",
-        specialisation=specialisation,
-        history=(*state.history, HistoryEntry("career", None, prompt)),
-        expecting=Expect.SKILL_ROLL,
     )
 
 
@@ -75,10 +79,10 @@ def on_skill_rolled(state: CreationState, step: SkillRolled) -> CreationState:
     faces = check_faces(SKILL_DICE, step.faces)
     total = SKILL_DICE.total(faces)
     return noted(
-        state,
+        replace(
+            state, pending=PendingRoll(faces=faces, total=total), expecting=Expect.TABLE_CHOICE
+        ),
         f"Skill roll {state.rolls_used + 1}: {total}.",
-        pending=PendingRoll(faces=faces, total=total),
-        expecting=Expect.TABLE_CHOICE,
     )
 
 
@@ -172,9 +176,8 @@ def on_table_chosen(
         history=(*state.history, history),
     )
     return noted(
-        updated,
+        replace(updated, expecting=_after_roll_taken(updated, house_rules)),
         f"Roll {roll_number}: {option.reason}",
-        expecting=_after_roll_taken(updated, house_rules),
     )
 
 
@@ -193,12 +196,14 @@ def on_rerolled(state: CreationState, step: Rerolled, rulebook: Rulebook) -> Cre
     faces = check_faces(SKILL_DICE, step.faces)
     total = SKILL_DICE.total(faces)
     return noted(
-        state,
-        f"{outcome.skill}: prerequisite not met, rerolled {total}.",
-        pending=PendingRoll(
-            faces=faces,
-            total=total,
-            first_faces=pending.faces,
-            rerolled_skill=outcome.skill,
+        replace(
+            state,
+            pending=PendingRoll(
+                faces=faces,
+                total=total,
+                first_faces=pending.faces,
+                rerolled_skill=outcome.skill,
+            ),
         ),
+        f"{outcome.skill}: prerequisite not met, rerolled {total}.",
     )

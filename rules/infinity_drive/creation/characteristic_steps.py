@@ -49,10 +49,8 @@ def on_method_chosen(
         raise RulesError("This campaign's GM allows only point buy for characteristics.")
     expecting = Expect.POINT_BUY if method == Method.POINT_BUY else Expect.CHARACTERISTIC_ROLL
     return noted(
-        state,
+        replace(state, method=method, expecting=expecting),
         f"Characteristics by {method.value.replace('_', ' ')}.",
-        method=method,
-        expecting=expecting,
     )
 
 
@@ -62,9 +60,8 @@ def on_point_buy_assigned(
     characteristics = validate_point_buy(dict(step.values), house_rules)
     updated = replace(state, characteristics=characteristics)
     return noted(
-        updated,
+        replace(updated, expecting=_after_characteristics(updated, house_rules)),
         f"Point buy: profile {characteristics.profile}.",
-        expecting=_after_characteristics(updated, house_rules),
     )
 
 
@@ -109,11 +106,13 @@ def on_characteristic_rolled(
         characteristic_rolls=(*state.characteristic_rolls, (code, faces, value)),
     )
     return noted(
-        updated,
+        replace(
+            updated,
+            expecting=_after_characteristics(updated, house_rules)
+            if filled
+            else Expect.CHARACTERISTIC_ROLL,
+        ),
         f"{spec} rolled {value} ({hex_value(value)}) into {characteristic_name(code)}.",
-        expecting=_after_characteristics(updated, house_rules)
-        if filled
-        else Expect.CHARACTERISTIC_ROLL,
     )
 
 
@@ -130,13 +129,15 @@ def on_non_humanoid_chosen(
         }
     )
     return noted(
-        state,
+        replace(
+            state,
+            method=Method.NON_HUMANOID,
+            non_humanoid=race,
+            non_humanoid_maximum=house_rules.non_humanoid_maximum,
+            characteristics=bodiless_zeros,
+            expecting=Expect.CHARACTERISTIC_ROLL,
+        ),
         f"Characteristics by the dice of a non-humanoid race: {race.describe()}.",
-        method=Method.NON_HUMANOID,
-        non_humanoid=race,
-        non_humanoid_maximum=house_rules.non_humanoid_maximum,
-        characteristics=bodiless_zeros,
-        expecting=Expect.CHARACTERISTIC_ROLL,
     )
 
 
@@ -144,15 +145,12 @@ def on_race_applied(
     state: CreationState, step: RaceApplied, house_rules: HouseRules
 ) -> CreationState:
     if step.race is None:
-        return noted(state, "A base humanoid.", expecting=Expect.CAREER)
+        return noted(replace(state, expecting=Expect.CAREER), "A base humanoid.")
     if not house_rules.alien_humanoids_allowed:
         raise RulesError("This campaign does not allow alien humanoid races.")
     race = validate_race(step.race, house_rules)
     characteristics = apply_race(state.characteristics, race)
     return noted(
-        state,
+        replace(state, race=race, characteristics=characteristics, expecting=Expect.CAREER),
         f"{race.describe()}: profile {characteristics.profile}.",
-        race=race,
-        characteristics=characteristics,
-        expecting=Expect.CAREER,
     )

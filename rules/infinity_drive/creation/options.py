@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.errors import RulesError
 from rules.infinity_drive.characteristics import characteristic_name
@@ -49,20 +49,23 @@ def evaluate_option(
 ) -> tuple[Option, EntryOutcome | None]:
     entry = table.entry(total)
     assert state.learner is not None
-    base = {
-        "table_slug": table.slug,
-        "table_name": table.name,
-        "learning": table.learning,
-        "entry": entry,
-    }
+    # What every answer shares; each return below says whether and why it may be chosen.
+    on_table = Option(
+        table_slug=table.slug,
+        table_name=table.name,
+        learning=table.learning,
+        entry=entry,
+        legal=False,
+        reason="",
+    )
     quota_reason = state.learner.may_use(
         table.learning, state.rolls_on(state.learner.quota_side or table.learning), state.rolls_left
     )
     if quota_reason:
-        return Option(**base, legal=False, reason=quota_reason), None
+        return replace(on_table, legal=False, reason=quota_reason), None
     bodiless_loss = _bodiless_loss(state, entry)
     if bodiless_loss is not None:
-        return Option(**base, legal=True, reason=bodiless_loss.message, loses_roll=True), (
+        return replace(on_table, legal=True, reason=bodiless_loss.message, loses_roll=True), (
             bodiless_loss
         )
     outcome = evaluate_entry(
@@ -84,8 +87,8 @@ def evaluate_option(
     pending = state.pending
     if outcome.kind == OutcomeKind.PREREQUISITE_NOT_MET:
         if pending is None or not pending.is_reroll:
-            return Option(
-                **base,
+            return replace(
+                on_table,
                 legal=False,
                 reason=f"{outcome.message} You may roll again once instead.",
                 reroll_offered=True,
@@ -94,17 +97,17 @@ def evaluate_option(
             why = f"The reroll gave {outcome.skill} again, so the roll is lost."
         else:
             why = f"{outcome.message} Only one reroll is allowed, so the roll is lost."
-        return Option(**base, legal=True, reason=why, loses_roll=True), outcome
+        return replace(on_table, legal=True, reason=why, loses_roll=True), outcome
     if outcome.kind == OutcomeKind.NEEDS_SPECIALTY:
-        return Option(
-            **base,
+        return replace(
+            on_table,
             legal=True,
             reason=outcome.message,
             needs_specialty=True,
             specialty_choices=specialty_choices,
         ), outcome
-    return Option(
-        **base,
+    return replace(
+        on_table,
         legal=True,
         reason=outcome.message,
         needs_history_reason=outcome.needs_history_reason,

@@ -268,6 +268,6 @@ def characteristic_dice(state: CreationState, code: str, house_rules: HouseRules
     return house_rules.dice_spec
 
 
-def noted(state: CreationState, event: str, **changes: object) -> CreationState:
-    """`state` with `changes` made and `event` told to the player."""
-    return replace(state, events=(*state.events, event), **changes)
+def noted(state: CreationState, event: str) -> CreationState:
+    """`state` with `event` told to the player: one explanation per step applied."""
+    return replace(state, events=(*state.events, event))

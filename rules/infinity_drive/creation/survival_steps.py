@@ -32,12 +32,12 @@ def on_survival_rolled(
     rolled = replace(state, survival_rolls=(*state.survival_rolls, result))
     if result.survived:
         following = Expect.SKILL_ROLL if state.rolls_left > 0 else Expect.COMPLETE
-        return noted(rolled, result.explanation, expecting=following)
+        return noted(replace(rolled, expecting=following), result.explanation)
     if house_rules.survival_failure == SurvivalFailure.DEATH:
         return _dies(rolled, result.explanation)
     if house_rules.survival_failure == SurvivalFailure.SETBACK:
-        return noted(rolled, result.explanation, expecting=Expect.SETBACK)
-    return noted(rolled, result.explanation, expecting=Expect.SURVIVAL_OUTCOME)
+        return noted(replace(rolled, expecting=Expect.SETBACK), result.explanation)
+    return noted(replace(rolled, expecting=Expect.SURVIVAL_OUTCOME), result.explanation)
 
 
 def _dies(state: CreationState, explanation: str) -> CreationState:
@@ -46,11 +46,13 @@ def _dies(state: CreationState, explanation: str) -> CreationState:
         f"{state.rolls_used} skill rolls. {explanation}"
     )
     return noted(
-        state,
+        replace(
+            state,
+            dead=True,
+            expecting=Expect.DEAD,
+            history=(*state.history, HistoryEntry("survival", None, prompt)),
+        ),
         f"{explanation} The character dies.",
-        dead=True,
-        expecting=Expect.DEAD,
-        history=(*state.history, HistoryEntry("survival", None, prompt)),
     )
 
 
@@ -71,7 +73,7 @@ def on_setback_chosen(state: CreationState, step: SetbackChosen) -> CreationStat
         ),
     )
     following = Expect.SKILL_ROLL if updated.rolls_left > 0 else Expect.COMPLETE
-    return noted(updated, setback.explanation, expecting=following)
+    return noted(replace(updated, expecting=following), setback.explanation)
 
 
 def on_survival_outcome_chosen(state: CreationState, step: SurvivalOutcomeChosen) -> CreationState:
@@ -79,5 +81,5 @@ def on_survival_outcome_chosen(state: CreationState, step: SurvivalOutcomeChosen
     if outcome == SurvivalFailure.DEATH:
         return _dies(state, "You chose death.")
     if outcome == SurvivalFailure.SETBACK:
-        return noted(state, "You chose a setback.", expecting=Expect.SETBACK)
+        return noted(replace(state, expecting=Expect.SETBACK), "You chose a setback.")
     raise RulesError("Choose death or a setback.")
