@@ -60,6 +60,11 @@ PREREQUISITE = prereq.parse_prerequisite("Int: 8 OR Chz: 7")
 SHEET = skills.SkillSheet((skills.SkillRank("Pilot", "Small Craft", 1),))
 
 
+def stored(choice: str) -> Any:
+    """A choice as the creation log stores it: its string, where the step's type says enum."""
+    return choice
+
+
 def _call(function: Callable[..., object], **arguments: object) -> Callable[[], Call]:
     return lambda: (function, dict(arguments))
 
@@ -324,7 +329,7 @@ CALLS: dict[str, Callable[[], Call]] = {
     ),
     APPLY: _step(WAITING, creation.TableChosen(TABLE.slug, note="Basic training")),
     **{f"{APPLY}#{index}": _step(STATES[index], step) for index, step in enumerate(STEPS)},
-    f"{APPLY}#dice": _step(STATES[0], creation.MethodChosen("dice")),
+    f"{APPLY}#dice": _step(STATES[0], creation.MethodChosen(stored("dice"))),
     f"{APPLY}#non-humanoid": _step(STATES[0], creation.NonHumanoidChosen(PLAN, "Vorn")),
     f"{APPLY}#race": _step(STATES[2], creation.RaceApplied(RACE)),
     f"{APPLY}#characteristic": _step(
@@ -334,7 +339,7 @@ CALLS: dict[str, Callable[[], Call]] = {
     f"{APPLY}#reroll": _step(REROLLING, creation.Rerolled("army-action", (5, 5))),
     f"{APPLY}#survival": _step(_waiting_for(Expect.SURVIVAL_ROLL), creation.SurvivalRolled((3, 4))),
     f"{APPLY}#outcome": _step(
-        _waiting_for(Expect.SURVIVAL_OUTCOME), creation.SurvivalOutcomeChosen("setback")
+        _waiting_for(Expect.SURVIVAL_OUTCOME), creation.SurvivalOutcomeChosen(stored("setback"))
     ),
     f"{APPLY}#setback": _step(_waiting_for(Expect.SETBACK), creation.SetbackChosen("Int")),
     # the NPC autopilot

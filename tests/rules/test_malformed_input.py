@@ -35,7 +35,7 @@ from rules import drifting, odds
 from rules import roll_and_keep as keep
 from rules import unique_pool as pool
 from rules.dice import DiceSpec, Roll
-from rules.errors import MalformedInput, RulesError
+from rules.errors import RulesError
 from rules.infinity_drive import aliens, characteristics, creation, profile, rulebook, skills
 from rules.infinity_drive.codes import CHARACTERISTICS
 from rules.infinity_drive.house_rules import HouseRules
@@ -187,10 +187,12 @@ def spoiled(value: object, data: st.DataObject, depth: int = 0) -> object:
                 key
             )
         return entries
-    items = list(value)  # type: ignore[call-overload]  # a list or tuple, by can_open
-    index = data.draw(st.integers(0, len(items) - 1))
-    items[index] = spoiled(items[index], data, depth + 1)
-    return type(value)(items)
+    if isinstance(value, list | tuple):
+        items = list(value)
+        index = data.draw(st.integers(0, len(items) - 1))
+        items[index] = spoiled(items[index], data, depth + 1)
+        return tuple(items) if isinstance(value, tuple) else items
+    return data.draw(JUNK)
 
 
 @pytest.mark.parametrize("key", sorted(CALLS))
@@ -215,21 +217,26 @@ def test_malformed_input_is_refused_with_a_rules_error(key: str, data: st.DataOb
         pass  # refused, in words a player can read
 
 
+def wrong(value: object) -> Any:
+    """A value of the wrong kind, passed on purpose where the types say otherwise."""
+    return value
+
+
 # The issue's own examples, each with the words the player reads.
 EXAMPLES: list[tuple[Callable[[], object], str]] = [
-    (lambda: profile.hex_value(1.5), "whole number"),  # type: ignore[arg-type]
-    (lambda: profile.read_hex_value(None), "written as text"),  # type: ignore[arg-type]
+    (lambda: profile.hex_value(wrong(1.5)), "whole number"),
+    (lambda: profile.read_hex_value(wrong(None)), "written as text"),
     (
         lambda: characteristics.validate_point_buy(
-            {"Mus": "7", "Grc": 8, "Res": 6, "Int": 9, "Sty": 7, "Chz": 6, "Mtp": 7},
+            {"Mus": wrong("7"), "Grc": 8, "Res": 6, "Int": 9, "Sty": 7, "Chz": 6, "Mtp": 7},
             HouseRules(),
         ),
         "Give Muscle a whole number",
     ),
-    (lambda: creation.PointBuyAssigned.of({"Mus": "7"}), "Mus must be a whole number"),
+    (lambda: creation.PointBuyAssigned.of({"Mus": wrong("7")}), "Mus must be a whole number"),
     (
         lambda: creation.apply_step(
-            creation.CreationState(), creation.MethodChosen("telepathy"), rulebook=BOOK
+            creation.CreationState(), creation.MethodChosen(wrong("telepathy")), rulebook=BOOK
         ),
         "“telepathy” is not a way to make characteristics; choose one of point_buy, dice",
     ),
@@ -238,7 +245,7 @@ EXAMPLES: list[tuple[Callable[[], object], str]] = [
             dataclasses.replace(
                 creation.CreationState(), expecting=creation.Expect.SURVIVAL_OUTCOME
             ),
-            creation.SurvivalOutcomeChosen("exile"),
+            creation.SurvivalOutcomeChosen(wrong("exile")),
             rulebook=BOOK,
         ),
         "“exile” is not an outcome of a failed survival roll",
@@ -254,13 +261,13 @@ EXAMPLES: list[tuple[Callable[[], object], str]] = [
 
 @pytest.mark.parametrize(("call", "message"), EXAMPLES)
 def test_the_reported_inputs_are_refused_in_words(call: Callable[[], object], message: str) -> None:
-    with pytest.raises(RulesError, match=message) as refused:
+    with pytest.raises(RulesError, match=message):
         call()
-    assert isinstance(refused.value, MalformedInput | RulesError)
 
 
 def test_replay_names_the_step_whose_field_is_malformed() -> None:
-    steps: list[Any] = [*public_calls_infinity_drive.STEPS[:2], creation.RaceApplied("Vessk")]
+    race = creation.RaceApplied(wrong("Vessk"))  # a name where a Race belongs
+    steps = [*public_calls_infinity_drive.STEPS[:2], race]
 
     expected = "Step 3: Expected an alien humanoid race"
     with pytest.raises(creation.StepError, match=expected) as error:
