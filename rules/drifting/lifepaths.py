@@ -6,6 +6,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.drifting.tokens import DriftingError, TokenKind, TokenState
+from rules.inputs import instance, listed_instances, one_of, text, texts, whole
+
+__all__ = [
+    "DEFAULT_LIFEPATH_COUNT",
+    "LIFEPATH_COUNT_MAX",
+    "LIFEPATH_COUNT_MIN",
+    "LIFEPATH_COUNT_RANGE_MESSAGE",
+    "MAX_TOKENS_PER_GRANT",
+    "MAX_TOKENS_PER_LIFEPATH",
+    "Lifepath",
+    "TokenGrant",
+    "check_lifepath_choice",
+    "check_lifepath_grants",
+    "tokens_from_lifepaths",
+]
 
 DEFAULT_LIFEPATH_COUNT = 4  # a house rule: the seed does not say how many
 LIFEPATH_COUNT_MIN = 1
@@ -27,9 +42,15 @@ class TokenGrant:
     name: str
     count: int = 1
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", one_of(self.kind, TokenKind, "a kind of token"))
+        text(self.name, "A granted token's name")
+        whole(self.count, f"{self.name}: the number of tokens granted")
+
 
 def check_lifepath_grants(grants: Sequence[TokenGrant]) -> None:
     """Refuse a lifepath that grants nothing, or more tokens than one stage of a life."""
+    grants = listed_instances(grants, TokenGrant, "A lifepath's grants", "a grant of tokens")
     if not grants:
         raise DriftingError("A lifepath grants at least one token.")
     for grant in grants:
@@ -60,11 +81,26 @@ class Lifepath:
     region: str = ""
     requires_names: tuple[str, ...] = ()  # for messages; `requires` holds the slugs
 
+    def __post_init__(self) -> None:
+        text(self.slug, "A lifepath's slug")
+        text(self.name, "A lifepath's name")
+        grants = listed_instances(self.grants, TokenGrant, "A lifepath's grants", "a grant")
+        object.__setattr__(self, "grants", grants)
+        object.__setattr__(self, "requires", texts(self.requires, "The lifepaths required"))
+        text(self.region, "A lifepath's region")
+        object.__setattr__(
+            self, "requires_names", texts(self.requires_names, "The lifepaths required")
+        )
+
 
 def check_lifepath_choice(
     chosen: Sequence[Lifepath], candidate: Lifepath, *, limit: int = DEFAULT_LIFEPATH_COUNT
 ) -> None:
     """Raise DriftingError if `candidate` cannot follow the lifepaths already chosen."""
+    chosen = listed_instances(chosen, Lifepath, "The lifepaths chosen", "a lifepath")
+    instance(candidate, Lifepath, "a lifepath")
+    if not LIFEPATH_COUNT_MIN <= whole(limit, "Lifepaths per character") <= LIFEPATH_COUNT_MAX:
+        raise DriftingError(LIFEPATH_COUNT_RANGE_MESSAGE)
     if len(chosen) >= limit:
         raise DriftingError(f"This life already has its {limit} lifepaths.")
     earlier = {lifepath.slug for lifepath in chosen}
@@ -78,7 +114,7 @@ def check_lifepath_choice(
 def tokens_from_lifepaths(chosen: Sequence[Lifepath]) -> dict[str, TokenState]:
     """Add up the tokens the chosen lifepaths grant, type by type, in order of first grant."""
     sheet: dict[str, TokenState] = {}
-    for lifepath in chosen:
+    for lifepath in listed_instances(chosen, Lifepath, "The lifepaths chosen", "a lifepath"):
         for grant in lifepath.grants:
             state = sheet.get(grant.name) or TokenState(name=grant.name, kind=grant.kind)
             if state.kind != grant.kind:

@@ -9,7 +9,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from rules.drifting.tokens import DriftingError, Sheet, TokenState, plural
+from rules.drifting.tokens import DriftingError, Sheet, TokenState, checked_sheet, plural
+from rules.inputs import counts_by_name, texts, whole
+
+__all__ = [
+    "BOOK_LOSS_MARGIN_STEP",
+    "EXAMPLE_LOSS_MARGIN_STEP",
+    "LOSS_MARGIN_STEPS",
+    "ROLL_TOTAL_MAX",
+    "ROLL_TOTAL_MIN",
+    "ROLL_TOTAL_RANGE_MESSAGE",
+    "LossChoiceError",
+    "LossOrder",
+    "LossReason",
+    "LostToken",
+    "TokenLoss",
+    "check_roll_total",
+    "choices_needed_for_loss",
+    "lose_tokens",
+    "loss_order",
+    "tokens_lost_for_margin",
+]
 
 BOOK_LOSS_MARGIN_STEP = 5  # "an additional token is lost for every five points"
 EXAMPLE_LOSS_MARGIN_STEP = 3  # Linda's example: a margin of three costs two tokens
@@ -40,13 +60,14 @@ ROLL_TOTAL_RANGE_MESSAGE = (
 
 def check_roll_total(total: int) -> None:
     """Refuse a total no roll could make (a typo would otherwise cost every token)."""
-    if not ROLL_TOTAL_MIN <= total <= ROLL_TOTAL_MAX:
+    if not ROLL_TOTAL_MIN <= whole(total, "A roll's total") <= ROLL_TOTAL_MAX:
         raise DriftingError(ROLL_TOTAL_RANGE_MESSAGE)
 
 
 def tokens_lost_for_margin(margin: int, *, step: int = BOOK_LOSS_MARGIN_STEP) -> int:
     """One token for the loss, one more for every `step` points below the opponent."""
-    if step < 1:
+    whole(margin, "The margin")
+    if whole(step, "The loss margin step") < 1:
         raise DriftingError("The loss margin step must be at least 1.")
     if margin <= 0:
         raise DriftingError("Only a roll that came up below the opponent's loses tokens.")
@@ -141,6 +162,9 @@ class LossOrder:
 
 def loss_order(sheet: Sheet, *, owed: int, related: Sequence[str] = ()) -> LossOrder:
     """Work out, stage by stage, how many tokens go and how many the player picks."""
+    sheet = checked_sheet(sheet)
+    whole(owed, "The tokens owed", minimum=0)
+    related = texts(related, "The related tokens")
     held_related = tuple(
         name for name in dict.fromkeys(related) if name in sheet and sheet[name].held
     )
@@ -267,6 +291,8 @@ def lose_tokens(
     the related types do not; when the sheet leaves only one possible pick, an empty
     choice takes it.
     """
+    sheet = checked_sheet(sheet)
+    choices = None if choices is None else counts_by_name(choices, "The tokens chosen")
     owed = tokens_lost_for_margin(margin, step=step)
     order = loss_order(sheet, owed=owed, related=related)
     fresh, depleted, forced = _checked_loss_choice(sheet, order, choices or {})

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.drifting.tokens import SHARED_MARKS_FOR_NEW_TOKEN, Sheet, TokenState, plural
+from rules.drifting.tokens import (
+    SHARED_MARKS_FOR_NEW_TOKEN,
+    Sheet,
+    TokenState,
+    checked_sheet,
+    plural,
+)
+
+__all__ = ["Refresh", "refresh_tokens"]
 
 
 @dataclass(frozen=True)
@@ -21,6 +29,7 @@ class Refresh:
 
 def refresh_tokens(sheet: Sheet) -> tuple[dict[str, TokenState], Refresh]:
     """Depleted and lost tokens come back; ten shared marks in a lacked type become a token."""
+    sheet = checked_sheet(sheet)
     updated: dict[str, TokenState] = {}
     restored: list[tuple[str, int]] = []
     added: list[str] = []

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.drifting.tokens import Sheet, TokenKind, TokenState
+from rules.drifting.tokens import Sheet, TokenKind, TokenState, checked_sheet
+from rules.inputs import one_of, text
+
+__all__ = ["SharedMark", "receive_shared_mark"]
 
 
 @dataclass(frozen=True)
@@ -27,7 +30,9 @@ def receive_shared_mark(
     sheet: Sheet, *, token: str, kind: TokenKind = TokenKind.FOCUS
 ) -> tuple[dict[str, TokenState], SharedMark]:
     """A check mark shared by someone who depleted `token` on their roll."""
-    updated = dict(sheet)
+    updated = checked_sheet(sheet)
+    text(token, "The token")
+    kind = one_of(kind, TokenKind, "a kind of token")
     state = updated.get(token) or TokenState(name=token, kind=kind)
     if state.held:
         updated[token] = replace(state, checks=state.checks + 1)

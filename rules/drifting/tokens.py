@@ -12,6 +12,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.errors import RulesError
+from rules.inputs import listed_instances, mapping, one_of, text, whole
+
+__all__ = [
+    "CHECKS_PER_TOKEN_HELD",
+    "SHARED_MARKS_FOR_NEW_TOKEN",
+    "DriftingError",
+    "Sheet",
+    "TokenKind",
+    "TokenState",
+    "sheet_from",
+]
 
 CHECKS_PER_TOKEN_HELD = 10
 SHARED_MARKS_FOR_NEW_TOKEN = 10
@@ -44,8 +55,11 @@ class TokenState:
     shared_marks: int = 0
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
+        if not text(self.name, "A token's name").strip():
             raise DriftingError("A token needs a name.")
+        object.__setattr__(self, "kind", one_of(self.kind, TokenKind, "a kind of token"))
+        for count in ("held", "depleted", "lost", "checks", "shared_marks"):
+            whole(getattr(self, count), f"{self.name}: the {count.replace('_', ' ')} count")
         if min(self.held, self.depleted, self.lost, self.checks, self.shared_marks) < 0:
             raise DriftingError(f"{self.name}: token counts cannot be negative.")
         if self.depleted + self.lost > self.held:
@@ -80,11 +94,23 @@ Sheet = Mapping[str, TokenState]
 def sheet_from(tokens: Iterable[TokenState]) -> dict[str, TokenState]:
     """Key a character's tokens by name, refusing the same type twice."""
     sheet: dict[str, TokenState] = {}
-    for token in tokens:
+    for token in listed_instances(tokens, TokenState, "The tokens", "a token"):
         if token.name in sheet:
             raise DriftingError(f"{token.name} is listed twice; keep one line per token type.")
         sheet[token.name] = token
     return sheet
+
+
+def checked_sheet(sheet: object) -> dict[str, TokenState]:
+    """The tokens of `sheet`, if it holds each token under its own name."""
+    checked: dict[str, TokenState] = {}
+    for name, token in mapping(sheet, "A sheet of tokens").items():
+        if not isinstance(token, TokenState):
+            raise DriftingError("A sheet of tokens holds a token for each name.")
+        if name != token.name:
+            raise DriftingError(f"The sheet lists {token.name} under “{name}”.")
+        checked[token.name] = token
+    return checked
 
 
 def token_held(sheet: Sheet, name: str) -> TokenState:

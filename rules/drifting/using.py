@@ -11,7 +11,32 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from rules.dice import DiceSpec, check_faces
-from rules.drifting.tokens import DriftingError, Sheet, TokenState, plural, token_held
+from rules.drifting.tokens import (
+    DriftingError,
+    Sheet,
+    TokenState,
+    checked_sheet,
+    plural,
+    token_held,
+)
+from rules.inputs import counts_by_name, instance, listed_instances, optional_text, text, texts
+
+__all__ = [
+    "BASE_DICE",
+    "DEPLETION_CHECKS",
+    "DIE_SIDES",
+    "KEPT_AT_FACE_VALUE",
+    "MAX_EXTRA_DICE",
+    "MAX_MODIFIER",
+    "MODIFIER_CHECKS",
+    "Assist",
+    "TokenRollPlan",
+    "TokenRollResult",
+    "apply_token_roll",
+    "assist_deplete",
+    "plan_token_roll",
+    "resolve_token_roll",
+]
 
 DIE_SIDES = 6  # "the same dice system as Orchestra": two six-sided dice
 BASE_DICE = 2
@@ -29,6 +54,10 @@ class Assist:
 
     helper: str
     token: str
+
+    def __post_init__(self) -> None:
+        text(self.helper, "The helper")
+        text(self.token, "The helper's token")
 
 
 @dataclass(frozen=True)
@@ -80,7 +109,12 @@ def plan_token_roll(
     +1 first; then depleted types (Jim's Military, Firearms and Dodge), then the other
     ticked types, one token per type before second tokens.
     """
-    deplete = {name: count for name, count in (deplete or {}).items() if count}
+    sheet = checked_sheet(sheet)
+    applicable = texts(applicable, "The tokens that apply")
+    depleting = {} if deplete is None else counts_by_name(deplete, "The tokens to deplete")
+    assists = listed_instances(assists, Assist, "The assists", "an assist")
+    optional_text(share, "The token whose check mark is shared")
+    deplete = {name: count for name, count in depleting.items() if count}
     for name, count in deplete.items():
         token = token_held(sheet, name)
         if count < 0:
@@ -190,6 +224,7 @@ class TokenRollResult:
 
 def resolve_token_roll(plan: TokenRollPlan, faces: Sequence[int]) -> TokenRollResult:
     """Keep the highest two dice at face value; halve the rest, rounding down."""
+    instance(plan, TokenRollPlan, "a planned token roll")
     faces = check_faces(plan.dice, faces)
     by_height = sorted(range(len(faces)), key=lambda position: (-faces[position], position))
     kept = tuple(sorted(by_height[:KEPT_AT_FACE_VALUE]))
@@ -199,10 +234,13 @@ def resolve_token_roll(plan: TokenRollPlan, faces: Sequence[int]) -> TokenRollRe
 
 def apply_token_roll(sheet: Sheet, plan: TokenRollPlan) -> dict[str, TokenState]:
     """The roller's sheet after the roll: tokens depleted and check marks added."""
-    updated = dict(sheet)
+    updated = checked_sheet(sheet)
+    instance(plan, TokenRollPlan, "a planned token roll")
     depleted = dict(plan.depleted)
     for name, marks in plan.check_marks:
-        token = updated[name]
+        token = updated.get(name)
+        if token is None:
+            raise DriftingError(f"The roll used {name}, which is not on this sheet.")
         updated[name] = replace(
             token, depleted=token.depleted + depleted.get(name, 0), checks=token.checks + marks
         )
@@ -213,6 +251,9 @@ def assist_deplete(
     sheet: Sheet, *, token: str, helper: str
 ) -> tuple[dict[str, TokenState], Assist]:
     """The helper depletes one token for another's roll and marks two checks for it."""
+    sheet = checked_sheet(sheet)
+    text(token, "The token")
+    text(helper, "The helper")
     state = token_held(sheet, token)
     if state.fresh == 0:
         raise DriftingError(f"No {token} token is left to deplete until the next refresh.")

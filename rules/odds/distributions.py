@@ -17,8 +17,20 @@ from typing import Protocol, TypeVar
 import icepool
 
 from rules.errors import RulesError
+from rules.inputs import mapping, whole
+
+__all__ = [
+    "Distribution",
+    "as_float",
+    "as_percent",
+    "chance_at_least",
+    "chance_at_most",
+    "clear_caches",
+]
 
 Distribution = tuple[tuple[int, Fraction], ...]
+# More decimals than a chance shown to a player ever needs.
+MOST_DECIMALS = 10
 # (outcome, how many equally likely rolls give it), outcomes ascending.
 Ways = tuple[tuple[int, int], ...]
 
@@ -43,14 +55,20 @@ def clear_caches() -> None:
         cache.cache_clear()
 
 
+def _chance(chance: object) -> Fraction | int:
+    if isinstance(chance, bool) or not isinstance(chance, Fraction | int) or not 0 <= chance <= 1:
+        raise RulesError("A chance is a fraction from 0 to 1.")
+    return chance
+
+
 def as_float(chance: Fraction) -> float:
-    return float(chance)
+    return float(_chance(chance))
 
 
 def as_percent(chance: Fraction | int, digits: int = 1) -> str:
     """Format a chance for display, like 41.7%; "0%" and "100%" only when exactly so."""
-    if isinstance(chance, bool) or not isinstance(chance, Fraction | int) or not 0 <= chance <= 1:
-        raise RulesError("A chance is a fraction from 0 to 1.")
+    chance = _chance(chance)
+    whole(digits, "The number of decimals", minimum=0, maximum=MOST_DECIMALS)
     if chance == 0:
         return "0%"
     if chance == 1:
@@ -62,16 +80,6 @@ def as_percent(chance: Fraction | int, digits: int = 1) -> str:
     if float(text) == 100:
         return f">{100 - 10**-digits:g}%"
     return f"{text}%"
-
-
-def whole(value: int, what: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{what} must be a whole number.")
-    if minimum is not None and value < minimum:
-        raise RulesError(f"{what} cannot be less than {minimum}.")
-    if maximum is not None and value > maximum:
-        raise RulesError(f"{what} cannot be more than {maximum}.")
-    return value
 
 
 def from_die(die: icepool.Die[int] | object) -> Distribution:
@@ -89,10 +97,14 @@ def as_dict(distribution: Distribution) -> dict[int, Fraction]:
 
 
 def chance_at_least(distribution: Mapping[int, Fraction], target: int) -> Fraction:
+    distribution = _distribution(distribution)
+    whole(target, "The target")
     return sum((p for outcome, p in distribution.items() if outcome >= target), Fraction(0))
 
 
 def chance_at_most(distribution: Mapping[int, Fraction], target: int) -> Fraction:
+    distribution = _distribution(distribution)
+    whole(target, "The target")
     return sum((p for outcome, p in distribution.items() if outcome <= target), Fraction(0))
 
 
@@ -147,6 +159,14 @@ def _as_ways(distribution: Distribution | Mapping[int, Fraction]) -> tuple[Ways,
         (outcome, chance.numerator * (total // chance.denominator)) for outcome, chance in pairs
     )
     return ways, total
+
+
+def _distribution(distribution: object) -> dict[int, Fraction]:
+    """A distribution as given by the odds: whole-number outcomes and their chances."""
+    checked: dict[int, Fraction] = {}
+    for outcome, chance in mapping(distribution, "A distribution").items():
+        checked[whole(outcome, "An outcome")] = Fraction(_chance(chance))
+    return checked
 
 
 def compare(

@@ -9,14 +9,24 @@ from typing import cast
 
 import icepool
 
+from rules.inputs import whole
 from rules.odds.distributions import (
     Distribution,
     chance_at_least,
     cleared_with_the_others,
     compare,
     from_die,
-    whole,
 )
+
+__all__ = [
+    "DRIFTING_BASE_DICE",
+    "DRIFTING_MAX_MODIFIER",
+    "DRIFTING_SIDES",
+    "MAX_DRIFTING_EXTRA_DICE",
+    "token_roll_chance",
+    "token_roll_distribution",
+    "token_roll_versus",
+]
 
 # 3 depleted tokens plus assisting dice is far below this; more is a typo, not a roll.
 MAX_DRIFTING_EXTRA_DICE = 10

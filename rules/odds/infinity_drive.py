@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from rules.dice import DiceSpec
 from rules.errors import RulesError
+from rules.inputs import whole
 from rules.odds.distributions import (
     Distribution,
     Ways,
@@ -15,8 +16,18 @@ from rules.odds.distributions import (
     cleared_with_the_others,
     compare_ways,
     dice_sum_ways,
-    whole,
 )
+
+__all__ = [
+    "MAX_DICE_FOR_ODDS",
+    "MAX_SIDES_FOR_ODDS",
+    "characteristic_test_chance",
+    "dice_total_distribution",
+    "opposed_skill_check_chance",
+    "skill_check_chance",
+    "skill_check_distribution",
+    "survival_chance",
+]
 
 # Beyond these, an odds request is a typo or an attack, not a table situation; within
 # them the slowest answer takes milliseconds (measured in docs/rulings.md, "What the
@@ -68,7 +79,7 @@ def _chance(dice: str, succeeds: Callable[[int], bool]) -> Fraction:
 
 def characteristic_test_chance(dice: str, characteristic: int) -> Fraction:
     """A characteristic test succeeds on a total less than or equal to the characteristic."""
-    whole(characteristic, "The characteristic")
+    whole(characteristic, "The characteristic", minimum=0)
     return _chance(dice, lambda total: total <= characteristic)
 
 

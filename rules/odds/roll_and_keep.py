@@ -7,6 +7,7 @@ from functools import lru_cache
 
 import icepool
 
+from rules.inputs import whole
 from rules.odds.distributions import (
     Distribution,
     as_dict,
@@ -14,10 +15,18 @@ from rules.odds.distributions import (
     cleared_with_the_others,
     compare,
     from_die,
-    whole,
 )
 from rules.roll_and_keep import DIE_SIDES as ROLL_AND_KEEP_SIDES
 from rules.roll_and_keep import degree_of_success
+
+__all__ = [
+    "MAX_ROLL_AND_KEEP_DICE",
+    "roll_and_keep_botch_chance",
+    "roll_and_keep_chance",
+    "roll_and_keep_contest",
+    "roll_and_keep_degrees",
+    "roll_and_keep_successes",
+]
 
 # Beyond this, an odds request is a typo or an attack, not a table situation.
 MAX_ROLL_AND_KEEP_DICE = 30

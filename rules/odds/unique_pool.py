@@ -9,16 +9,22 @@ from functools import lru_cache
 import icepool
 
 from rules.errors import RulesError
+from rules.inputs import whole
 from rules.odds.distributions import (
     Distribution,
     as_dict,
     chance_at_least,
     cleared_with_the_others,
     from_die,
-    whole,
 )
 from rules.unique_pool import DIE_SIDES as UNIQUE_POOL_SIDES
 from rules.unique_pool import MAX_POOL, MIN_POOL
+
+__all__ = [
+    "push_luck_chance",
+    "unique_pool_chance",
+    "unique_pool_distribution",
+]
 
 
 @cleared_with_the_others

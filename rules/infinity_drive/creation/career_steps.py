@@ -32,6 +32,9 @@ from rules.infinity_drive.learner import learner_for
 from rules.infinity_drive.rulebook import CareerTable, Learning, Rulebook
 from rules.infinity_drive.skills import OutcomeKind, skill_order, starting_skills
 
+# Nothing public: each step is applied through `apply_step` (creation/reducer.py).
+__all__: list[str] = []
+
 
 def on_career_chosen(state: CreationState, step: CareerChosen, rulebook: Rulebook) -> CreationState:
     if step.career not in rulebook.careers:

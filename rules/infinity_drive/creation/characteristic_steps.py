@@ -28,6 +28,9 @@ from rules.infinity_drive.creation.steps import (
 from rules.infinity_drive.house_rules import HouseRules
 from rules.infinity_drive.profile import Characteristics, hex_value
 
+# Nothing public: each step is applied through `apply_step` (creation/reducer.py).
+__all__: list[str] = []
+
 
 def _after_characteristics(state: CreationState, house_rules: HouseRules) -> Expect:
     if state.non_humanoid is not None:

@@ -10,6 +10,13 @@ from rules.infinity_drive.characteristics import characteristic_name
 from rules.infinity_drive.creation.state import GROUP_SIZE, SKILL_DICE, CreationState
 from rules.infinity_drive.rulebook import CareerTable, Learning, Rulebook, TableEntry
 from rules.infinity_drive.skills import EntryOutcome, OutcomeKind, evaluate_entry
+from rules.inputs import instance, optional_whole
+
+__all__ = [
+    "Option",
+    "open_tables",
+    "skill_roll_options",
+]
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,8 @@ class Option:
 
 def open_tables(state: CreationState, rulebook: Rulebook) -> tuple[CareerTable, ...]:
     """The specialisation's tables; after the first group of four, the Planetside ones too."""
+    instance(state, CreationState, "a character's creation so far")
+    instance(rulebook, Rulebook, "the rule book")
     if state.career is None or state.specialisation is None:
         return ()
     tables = rulebook.specialisation_tables(state.career, state.specialisation)
@@ -135,6 +144,9 @@ def skill_roll_options(
     state: CreationState, rulebook: Rulebook, roll_total: int | None = None
 ) -> list[Option]:
     """Every table the player may read `roll_total` (default: the pending roll) on now."""
+    instance(state, CreationState, "a character's creation so far")
+    instance(rulebook, Rulebook, "the rule book")
+    optional_whole(roll_total, "A skill roll")
     if state.learner is None:
         raise RulesError("Choose a career before rolling for skills.")
     total = (

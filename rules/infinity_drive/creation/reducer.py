@@ -35,6 +35,7 @@ from rules.infinity_drive.creation.steps import (
     SurvivalOutcomeChosen,
     SurvivalRolled,
     TableChosen,
+    checked_step,
 )
 from rules.infinity_drive.creation.survival_steps import (
     on_setback_chosen,
@@ -43,6 +44,13 @@ from rules.infinity_drive.creation.survival_steps import (
 )
 from rules.infinity_drive.house_rules import BOOK_DEFAULTS, HouseRules
 from rules.infinity_drive.rulebook import Rulebook
+from rules.inputs import instance, listed
+
+__all__ = [
+    "StepError",
+    "apply_step",
+    "replay",
+]
 
 
 def apply_step(
@@ -53,6 +61,10 @@ def apply_step(
     house_rules: HouseRules = BOOK_DEFAULTS,
 ) -> CreationState:
     """The state after `step`, or a RulesError (the given state is never changed)."""
+    instance(state, CreationState, "a character's creation so far")
+    instance(rulebook, Rulebook, "the rule book")
+    instance(house_rules, HouseRules, "a campaign's house rules")
+    step = checked_step(step)
     allowed = EXPECTED_STEP_TYPES[state.expecting]
     if not isinstance(step, allowed):
         raise RulesError(f"Not now: {state.next_step_message}")
@@ -95,10 +107,14 @@ def replay(
     steps: Iterable[Step], *, rulebook: Rulebook, house_rules: HouseRules = BOOK_DEFAULTS
 ) -> CreationState:
     """Derive a character from its creation log."""
+    instance(rulebook, Rulebook, "the rule book")
+    instance(house_rules, HouseRules, "a campaign's house rules")
     state = CreationState()
-    for index, step in enumerate(steps):
+    for index, step in enumerate(listed(steps, "The creation log")):
         try:
-            state = apply_step(state, step, rulebook=rulebook, house_rules=house_rules)
+            state = apply_step(
+                state, checked_step(step), rulebook=rulebook, house_rules=house_rules
+            )
         except StepError:
             raise
         except RulesError as error:

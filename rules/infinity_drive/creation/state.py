@@ -32,6 +32,23 @@ from rules.infinity_drive.profile import Characteristics
 from rules.infinity_drive.rulebook import Learning
 from rules.infinity_drive.skills import SkillSheet
 from rules.infinity_drive.survival import Setback, SurvivalResult
+from rules.inputs import instance, one_of, text
+
+__all__ = [
+    "EXPECTED_STEP_TYPES",
+    "EXPECT_MESSAGES",
+    "GROUP_SIZE",
+    "SKILL_DICE",
+    "SPECIALISATION_DICE",
+    "CreationState",
+    "Expect",
+    "HistoryEntry",
+    "LostRoll",
+    "PendingRoll",
+    "SkillRollRecord",
+    "characteristic_dice",
+    "characteristics_to_roll",
+]
 
 GROUP_SIZE = 4
 SPECIALISATION_DICE = DiceSpec(1, 6)
@@ -190,6 +207,7 @@ class CreationState:
         return self.rolls_used % GROUP_SIZE + 1
 
     def rolls_on(self, learning: Learning) -> int:
+        learning = one_of(learning, Learning, "a side of the tables")
         return self.academic_rolls if learning == Learning.ACADEMIC else self.action_rolls
 
     @property
@@ -244,6 +262,7 @@ class CreationState:
 
     def maximum(self, code: str) -> int | None:
         """Rule 5's maximum for `code`, or None when a non-humanoid has none (house rule)."""
+        text(code, "A characteristic")
         if self.non_humanoid is not None:
             return self.non_humanoid.maximum(code, self.non_humanoid_maximum)
         return self.race.maximum(code) if self.race else HUMANOID_MAXIMUM
@@ -252,6 +271,8 @@ class CreationState:
 def characteristics_to_roll(state: CreationState, house_rules: HouseRules) -> tuple[str, ...]:
     """The characteristics still waiting for a roll, in profile order (a bodiless race's
     Mus, Grc and Res are never rolled)."""
+    instance(state, CreationState, "a character's creation so far")
+    instance(house_rules, HouseRules, "a campaign's house rules")
     if state.expecting != Expect.CHARACTERISTIC_ROLL:
         return ()
     return tuple(
@@ -263,6 +284,9 @@ def characteristics_to_roll(state: CreationState, house_rules: HouseRules) -> tu
 
 def characteristic_dice(state: CreationState, code: str, house_rules: HouseRules) -> DiceSpec:
     """The dice a roll for `code` uses: the race's d6 for a non-humanoid, else the campaign's."""
+    instance(state, CreationState, "a character's creation so far")
+    text(code, "A characteristic")
+    instance(house_rules, HouseRules, "a campaign's house rules")
     if state.non_humanoid is not None:
         return state.non_humanoid.dice_for(code)
     return house_rules.dice_spec

@@ -7,11 +7,31 @@ says what each does to a character.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from rules.errors import RulesError
 from rules.infinity_drive.aliens import NonHumanoidDice, NonHumanoidRace, Race
 from rules.infinity_drive.house_rules import SurvivalFailure
+from rules.inputs import counts_by_name, instance, listed, one_of, optional_instance, text, whole
+
+__all__ = [
+    "CareerChosen",
+    "CharacteristicRolled",
+    "Method",
+    "MethodChosen",
+    "NonHumanoidChosen",
+    "PointBuyAssigned",
+    "RaceApplied",
+    "Rerolled",
+    "SetbackChosen",
+    "SkillRolled",
+    "SpecialisationRolled",
+    "Step",
+    "SurvivalOutcomeChosen",
+    "SurvivalRolled",
+    "TableChosen",
+]
 
 
 class Method(StrEnum):
@@ -46,7 +66,7 @@ class PointBuyAssigned:
 
     @classmethod
     def of(cls, values: Mapping[str, int]) -> PointBuyAssigned:
-        return cls(tuple((code, int(value)) for code, value in values.items()))
+        return cls(tuple(counts_by_name(values, "The point-buy values").items()))
 
 
 @dataclass(frozen=True)
@@ -130,3 +150,44 @@ Step = (
     | SurvivalOutcomeChosen
     | SetbackChosen
 )
+
+
+def checked_step(step: object) -> Step:
+    """`step` if it is a creation step whose every field is the kind the reducer reads;
+    a method or a survival outcome stored as its string becomes that choice."""
+    if isinstance(step, MethodChosen):
+        return replace(step, method=one_of(step.method, Method, "a way to make characteristics"))
+    if isinstance(step, NonHumanoidChosen):
+        instance(step.plan, NonHumanoidDice, "a non-humanoid race's dice")
+        text(step.name, "The race's name")
+        text(step.description, "The race's description")
+    elif isinstance(step, PointBuyAssigned):
+        for pair in listed(step.values, "The point-buy values"):
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise RulesError("Each point-buy value is a characteristic and a number.")
+            whole(pair[1], text(pair[0], "A characteristic"))
+    elif isinstance(step, CharacteristicRolled):
+        text(step.characteristic, "The characteristic")
+        listed(step.faces, "The faces")
+    elif isinstance(step, RaceApplied):
+        optional_instance(step.race, Race, "an alien humanoid race")
+    elif isinstance(step, CareerChosen):
+        text(step.career, "The career")
+    elif isinstance(step, SpecialisationRolled | SkillRolled | SurvivalRolled):
+        listed(step.faces, "The faces")
+    elif isinstance(step, Rerolled):
+        text(step.table_slug, "The career table")
+        listed(step.faces, "The faces")
+    elif isinstance(step, TableChosen):
+        text(step.table_slug, "The career table")
+        text(step.specialty, "The specialty")
+        text(step.history_reason, "The history reason")
+        text(step.note, "The note")
+    elif isinstance(step, SurvivalOutcomeChosen):
+        outcome = one_of(step.outcome, SurvivalFailure, "an outcome of a failed survival roll")
+        return replace(step, outcome=outcome)
+    elif isinstance(step, SetbackChosen):
+        text(step.characteristic, "The characteristic")
+    else:
+        raise RulesError("That is not a step of character creation.")
+    return step

@@ -17,6 +17,9 @@ from rules.infinity_drive.house_rules import HouseRules, SurvivalFailure
 from rules.infinity_drive.rulebook import Rulebook
 from rules.infinity_drive.survival import apply_setback, survival_check
 
+# Nothing public: each step is applied through `apply_step` (creation/reducer.py).
+__all__: list[str] = []
+
 
 def on_survival_rolled(
     state: CreationState, step: SurvivalRolled, rulebook: Rulebook, house_rules: HouseRules
