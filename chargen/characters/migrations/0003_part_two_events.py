@@ -15,10 +15,9 @@ History notes stay where they are: an entry's own `history_note` is the note giv
 the roll, and only edits from now on are `note` entries. The list's snapshot gains
 "equipment_done" and "history_done", written with bulk_update so no `updated` moves.
 
-A character whose log already holds any of these kinds is left alone (the migration can
-run again after going back). Going back rebuilds the columns and rows from the entries,
-folds edited notes into `history_note`, and removes the entries (the code before this
-migration cannot replay them). The kinds and payloads are written out here, as they are
+Going back rebuilds the columns and rows from the entries (those the new code wrote
+too), folds edited notes into `history_note`, and removes the entries: the code before
+this migration cannot replay them, and coming forward again writes them anew. The kinds and payloads are written out here, as they are
 today, so later changes to the app cannot change what this migration does.
 """
 
@@ -70,9 +69,6 @@ def columns_to_events(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> No
     bought: dict[Any, list[Any]] = defaultdict(list)
     for row in CharacterEquipment.objects.order_by("bought_at", "pk"):
         bought[row.character_id].append(row)
-    done = set(
-        Entry.objects.filter(kind__in=NEW_KINDS).values_list("character_id", flat=True).distinct()
-    )
     last_sequence = dict(
         Entry.objects.values("character_id")
         .annotate(last=Max("sequence"))
@@ -81,8 +77,6 @@ def columns_to_events(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> No
     new_entries = []
     snapshots = []
     for character in Character.objects.iterator(chunk_size=BATCH_SIZE):
-        if character.pk in done:
-            continue
         sequence = last_sequence.get(character.pk) or 0
         for kind, payload in _events(character, bought.get(character.pk, [])):
             sequence += 1
