@@ -75,8 +75,9 @@ def saved_repeat(
 ) -> CreationLogEntry | None:
     """The entry this request repeats, or None when its sequence is the next one.
 
-    Checked before the request itself: `nothing_new` says whether the request asks for
-    anything the log does not already hold (a refusal counts as asking for something).
+    Checked before the request itself. `nothing_new` answers True when the request asks
+    for nothing the log does not already hold (a request the rules refuse asks for
+    something), which makes it a repeat of the entry at its sequence.
     """
     if expected_sequence > finish.next_sequence:
         raise StepRefused(NOT_NEXT)

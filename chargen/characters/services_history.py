@@ -13,6 +13,7 @@ log for the GM to read.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import takewhile
 
 from django.db import transaction
 
@@ -56,9 +57,9 @@ def history_save(
     appearance: str,
 ) -> tuple[CreationLogEntry, ...]:
     """Save the player's history notes (by the log sequence of their roll), age and
-    appearance: the entries this save appended (none when nothing changed, or when the
-    same form was posted again). Sequences that are not one of this character's
-    history rolls are ignored, never created."""
+    appearance: the entries this save appended, or those the same form saved when it is
+    posted again (none when nothing changed). Sequences that are not one of this
+    character's history rolls are ignored, never created."""
     character = locked_character(character)
     refuse_unless_editable(character)
     finish = finish_load(character)
@@ -72,7 +73,8 @@ def history_save(
         nothing_new=lambda: not _changes(finish, notes, age, appearance),
     )
     if saved is not None:
-        return (saved,)
+        later = (entry for entry in finish.entries if entry.sequence >= saved.sequence)
+        return tuple(takewhile(lambda entry: entry.kind in HISTORY_KINDS, later))
     changes = _changes(finish, notes, age, appearance)
     if not changes:
         return ()

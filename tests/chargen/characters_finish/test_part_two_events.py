@@ -184,6 +184,27 @@ def test_the_history_form_posted_twice_is_saved_once(
     assert [entry.sequence for entry in added] == list(range(before + 1, before + len(added) + 1))
 
 
+def test_the_history_service_called_twice_answers_with_the_saved_entries(
+    treva: Character,
+) -> None:
+    equip_standard(treva)
+    target = finish.finish_load(treva).history[0].sequence
+    sequence = next_sequence(treva)
+
+    def post() -> tuple[CreationLogEntry, ...]:
+        return finish.history_save(
+            character=treva,
+            expected_sequence=sequence,
+            notes={target: "Signed up for a quick credit."},
+            age="34",
+            appearance="Tall.",
+        )
+
+    first, again = post(), post()
+    assert [entry.kind for entry in first] == ["note", "details"]
+    assert [entry.pk for entry in again] == [entry.pk for entry in first]
+
+
 # --- A stale form changes nothing --------------------------------------------------------
 
 
