@@ -1,7 +1,7 @@
 """Admin for characters, their creation logs and races.
 
-The creation log is shown read-only except for the player's history note: an admin
-can read every roll but cannot rewrite one.
+The creation log is shown read-only: an admin can read every roll and every note but
+cannot rewrite one (a player's edited note is an entry of its own).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ class CreationLogEntryInline(admin.TabularInline):
     extra = 0
     can_delete = False
     fields = ("sequence", "kind", "payload", "dice", "faces", "entered", "history_note", "created")
-    readonly_fields = ("sequence", "kind", "payload", "dice", "faces", "entered", "created")
+    readonly_fields = fields
     ordering = ("sequence",)
 
     def has_add_permission(self, request: HttpRequest, obj: Character | None = None) -> bool:

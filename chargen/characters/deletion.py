@@ -6,7 +6,7 @@ player's dice: deleting a character with rolls would let a player start again un
 the dice pleased them, behind the GM's back. So there a character may be deleted only
 while it is a draft with no dice in its log (docs/rulings.md, "Deleting a character").
 
-What goes with the character (CASCADE): its creation log, its equipment, and any
+What goes with the character (CASCADE): its creation log (equipment included), and any
 desk decision or notification naming it — none exists for a character that may be
 deleted in a campaign (decisions and their notifications follow a submission, and a
 submitted character is refused), and none can exist outside a campaign (a decision
@@ -19,6 +19,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, ProtectedError, Q, QuerySet
 
+from chargen.characters.list_label import character_progress_label
 from chargen.characters.models import (
     Character,
     CharacterStatus,
@@ -26,7 +27,7 @@ from chargen.characters.models import (
     Race,
     RaceStatus,
 )
-from chargen.characters.progress import Kind, character_progress_label
+from chargen.characters.progress import Kind
 from chargen.core.deletion import Deletion, DeletionRefused
 
 WHAT = "Infinity Drive character"

@@ -1,8 +1,9 @@
 """Characters, their creation log, and the races they may belong to.
 
 A character's state is never stored as the truth: it is the replay of its
-creation log through rules/infinity_drive/creation/. The log is append-only
-(only `history_note` may change later), so a roll, once saved, is never taken back.
+creation log (steps 1–6 through rules/infinity_drive/creation/, equipment and
+history through part_two.py). The log is append-only, so a roll, once saved, is
+never taken back, and an edited note is a new entry beside the old one.
 """
 
 from __future__ import annotations
@@ -29,12 +30,6 @@ class CharacterStatus(models.TextChoices):
 
 # Statuses in which the player may still add steps to the creation log.
 EDITABLE_STATUSES: frozenset[str] = frozenset({CharacterStatus.DRAFT, CharacterStatus.RETURNED})
-
-
-class EquipmentOption(models.TextChoices):
-    UNCHOSEN = "", "Not chosen yet"
-    STANDARD = "standard", "Standard option"
-    VARIABLE = "variable", "Variable background"
 
 
 class RaceKind(models.TextChoices):
@@ -120,13 +115,6 @@ class Character(models.Model):
     race = models.ForeignKey(
         Race, on_delete=models.PROTECT, related_name="characters", null=True, blank=True
     )
-    # Part 2 (equipment, history, review) fields.
-    equipment_option = models.CharField(
-        max_length=20, choices=EquipmentOption.choices, default=EquipmentOption.UNCHOSEN, blank=True
-    )
-    credits = models.IntegerField(null=True, blank=True)
-    age = models.CharField(max_length=60, blank=True)
-    appearance = models.TextField(blank=True)
     # The Infinity Drive house rules this character is built under (house_rules_to_json),
     # copied from its campaign (or the book's defaults) when it is started and never
     # changed: its log records what these rules allowed, so it is always replayed under
@@ -161,9 +149,9 @@ class Character(models.Model):
 
 
 class CreationLogEntry(models.Model):
-    """One decision or one roll in a character's creation, in order.
-
-    Only `history_note` may change after the entry is written.
+    """One decision or one roll in a character's creation, in order. Never changed once
+    written: `history_note` is the note given with the roll (a table choice's history
+    reason); the player's later notes are `note` entries of their own (part_two.py).
     """
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="log")

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
 
+from chargen.characters import part_two as part_two_log
 from chargen.characters.house_rules import character_house_rules
 from chargen.characters.models import (
     Character,
-    CharacterStatus,
     CreationLogEntry,
-    EquipmentOption,
     Race,
     RaceStatus,
 )
@@ -50,9 +49,15 @@ class Kind:
     SURVIVAL_ROLL = "survival_roll"
     SURVIVAL_OUTCOME = "survival_outcome"
     SETBACK = "setback"
-    # Variable-background equipment rolls (step 7): logged like every roll, but they
-    # are not part of creation as rules/ replays it.
-    BACKGROUND_ROLL = "background_roll"
+    # Steps 7 and 8 (part_two.py): logged like every step, but not part of creation as
+    # rules/infinity_drive/creation.py replays it.
+    EQUIPMENT_OPTION = part_two_log.EQUIPMENT_OPTION
+    BACKGROUND_ROLL = part_two_log.BACKGROUND_ROLL
+    CREDITS = part_two_log.CREDITS
+    PURCHASE = part_two_log.PURCHASE
+    SALE = part_two_log.SALE
+    DETAILS = part_two_log.DETAILS
+    NOTE = part_two_log.NOTE
 
 
 # Decisions without dice that the player may take back while they are the newest step.
@@ -155,8 +160,8 @@ def step_for(
         return creation.SurvivalOutcomeChosen(payload["outcome"])
     if kind == Kind.SETBACK:
         return creation.SetbackChosen(payload["characteristic"])
-    if kind == Kind.BACKGROUND_ROLL:
-        return None
+    if kind in part_two_log.PART_TWO_KINDS:
+        return None  # replayed by part_two.py
     raise RulesError(f"Unknown step “{kind}” in the creation log.")
 
 
@@ -199,6 +204,11 @@ class Progress:
     @property
     def expecting(self) -> Expect:
         return self.state.expecting
+
+    @cached_property
+    def part_two(self) -> part_two_log.PartTwo:
+        """Equipment, purse, purchases, age, appearance and notes (steps 7 and 8)."""
+        return part_two_log.part_two_replay(self.entries)
 
     @cached_property
     def allowed_kinds(self) -> frozenset[str]:
@@ -343,6 +353,7 @@ class Progress:
             "dead": state.dead,
             "entered_rolls": sum(1 for entry in self.entries if entry.entered),
             "server_rolls": sum(1 for entry in self.entries if entry.dice and not entry.entered),
+            **self.part_two.snapshot(),
         }
 
     @property
@@ -359,36 +370,6 @@ class Progress:
         if self.characteristics_done:
             return "Race and career next"
         return "Characteristics in progress"
-
-
-# Once a character leaves the player's drafts, its status says more than its progress.
-STATUS_LABELS: dict[str, str] = {
-    CharacterStatus.SUBMITTED: "Waiting for the GM's approval",
-    CharacterStatus.RETURNED: "Returned by the GM: see the note",
-    CharacterStatus.APPROVED: "Approved",
-    CharacterStatus.FINISHED: "Finished",
-    CharacterStatus.DEAD: "Dead",
-}
-
-
-def character_progress_label(character: Character) -> str:
-    """The one line a list shows for a character, from its row alone (no log replay).
-
-    The stored snapshot is written when creation moves; the status and the equipment
-    and history fields can change later (the GM's decision, steps 7 and 8), so they are
-    read here rather than trusted to the snapshot.
-    """
-    by_status = STATUS_LABELS.get(character.status)
-    if by_status is not None:
-        return by_status
-    snapshot = character.snapshot or {}
-    if snapshot.get("expecting") == Expect.COMPLETE:
-        if character.equipment_option == EquipmentOption.UNCHOSEN or character.credits is None:
-            return "Skills done: equipment next"
-        if not (character.age.strip() and character.appearance.strip()):
-            return "Equipment done: history and details next"
-        return "Ready to review and finish"
-    return str(snapshot.get("progress_label") or "Just started")
 
 
 def progress_for(

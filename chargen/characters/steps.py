@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from django.urls import NoReverseMatch, reverse
 
-from chargen.characters.models import Character, CharacterStatus, EquipmentOption
+from chargen.characters.models import Character, CharacterStatus
 
 if TYPE_CHECKING:
     from chargen.characters.progress import Progress
@@ -43,13 +43,11 @@ class WizardStep:
 
 
 def _equipment_done(progress: Progress) -> bool:
-    character = progress.character
-    return character.equipment_option != EquipmentOption.UNCHOSEN and character.credits is not None
+    return progress.part_two.equipment.done
 
 
 def _history_done(progress: Progress) -> bool:
-    character = progress.character
-    return bool(character.age.strip() and character.appearance.strip())
+    return progress.part_two.history.done
 
 
 def _skills_done(progress: Progress) -> bool:

@@ -10,7 +10,6 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -20,6 +19,7 @@ from chargen.characters import services_finish as services
 from chargen.characters.access import character_for_owner, character_for_viewer
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character
+from chargen.characters.part_two_write import STALE
 from chargen.characters.rendering import redirect_to_step, render_step
 from chargen.characters.steps import step, stepper
 from chargen.characters.views import gm_decision_for
@@ -35,7 +35,16 @@ STEP_TEMPLATES: dict[str, str] = {
 # --- Forms ---------------------------------------------------------------------------
 
 
-class OptionForm(forms.Form):
+MISSING_SEQUENCE = "This form is missing its step number; reload the page."
+
+
+class SequenceForm(forms.Form):
+    """The sequence number every step form carries: where it expects to write in the log."""
+
+    sequence = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class OptionForm(SequenceForm):
     option = forms.ChoiceField(choices=(), widget=forms.RadioSelect, label="Equipment option")
 
     def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
@@ -43,13 +52,12 @@ class OptionForm(forms.Form):
         self.fields["option"].choices = choices
 
 
-class QuantityForm(forms.Form):
+class QuantityForm(SequenceForm):
     item = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     quantity = forms.IntegerField(min_value=0, max_value=services.MAX_QUANTITY)
 
 
-class BackgroundRollForm(forms.Form):
-    sequence = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+class BackgroundRollForm(SequenceForm):
     faces = forms.CharField(required=False, max_length=60)
 
 
@@ -59,29 +67,20 @@ MAX_AGE_YEARS = 10_000
 AGE_IN_YEARS = re.compile(r"[+-]?[0-9][0-9,]*")
 
 
-class DetailsForm(forms.ModelForm):
+class DetailsForm(SequenceForm):
     """Step 8: age and appearance, then one note per roll (added in __init__)."""
 
-    class Meta:
-        model = Character
-        fields = ("age", "appearance")
+    age = forms.CharField(
+        max_length=MAX_AGE_TEXT,
+        error_messages={"max_length": f"Keep the age to {MAX_AGE_TEXT} characters or fewer."},
+        help_text=f"Years (0 to {MAX_AGE_YEARS:,}), or a few words such as “about forty”.",
+    )
+    appearance = forms.CharField(
+        max_length=services.MAX_NOTE_LENGTH, widget=forms.Textarea(attrs={"rows": 3})
+    )
 
     def __init__(self, *args: Any, items: tuple[services.HistoryItem, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["age"].required = True
-        # Shorter than the column allows: an age is a number or a few words, not a story.
-        self.fields["age"].max_length = MAX_AGE_TEXT
-        self.fields["age"].validators = [
-            MaxLengthValidator(
-                MAX_AGE_TEXT, message=f"Keep the age to {MAX_AGE_TEXT} characters or fewer."
-            )
-        ]
-        self.fields["age"].widget.attrs["maxlength"] = MAX_AGE_TEXT
-        self.fields[
-            "age"
-        ].help_text = f"Years (0 to {MAX_AGE_YEARS:,}), or a few words such as “about forty”."
-        self.fields["appearance"].required = True
-        self.fields["appearance"].widget = forms.Textarea(attrs={"rows": 3})
         self.items = items
         for item in items:
             self.fields[self.note_name(item)] = forms.CharField(
@@ -104,12 +103,11 @@ class DetailsForm(forms.ModelForm):
 
     @staticmethod
     def note_name(item: services.HistoryItem) -> str:
-        return f"note_{item.entry.sequence}"
+        return f"note_{item.sequence}"
 
     def notes(self) -> dict[int, str]:
         return {
-            item.entry.sequence: self.cleaned_data.get(self.note_name(item), "")
-            for item in self.items
+            item.sequence: self.cleaned_data.get(self.note_name(item), "") for item in self.items
         }
 
     def note_fields(self) -> list[tuple[services.HistoryItem, forms.BoundField]]:
@@ -134,19 +132,11 @@ def _context(finish: services.Finish, slug: str, **extra: Any) -> dict[str, Any]
         "stepper": stepper(progress, slug),
         "current_step": slug,
         "step": step(slug),
-        "sheet": _sheet_context(finish),
+        "sheet": services.sheet_context(finish),
         "gm_decision": gm_decision_for(finish.character),
     }
     context.update(extra)
     return context
-
-
-def _sheet_context(finish: services.Finish) -> dict[str, Any]:
-    return {
-        "characteristics": services.characteristic_lines(finish),
-        "counts": services.roll_counts(finish.entries),
-        "backgrounds": services.background_results(finish),
-    }
 
 
 def _page(
@@ -157,7 +147,10 @@ def _page(
     status: int = 200,
     **extra: Any,
 ) -> HttpResponse:
-    extra.setdefault("option_form", OptionForm(choices=finish.option_choices))
+    extra.setdefault(
+        "option_form",
+        OptionForm(choices=finish.option_choices, initial={"sequence": finish.next_sequence}),
+    )
     if slug == "history":
         extra.setdefault("details_form", _details_form(finish))
     return render_step(
@@ -166,7 +159,8 @@ def _page(
 
 
 def _details_form(finish: services.Finish, data: Any = None) -> DetailsForm:
-    return DetailsForm(data, instance=finish.character, items=finish.history)
+    initial = {"age": finish.age, "appearance": finish.appearance}
+    return DetailsForm(data, initial=initial, items=finish.history)
 
 
 def _refused(
@@ -205,9 +199,15 @@ def equipment_option(request: HttpRequest, character_id: uuid.UUID) -> HttpRespo
     if not form.is_valid():
         offered = bool(request.POST.get("option"))
         message = "This campaign does not offer that option." if offered else "Choose an option."
+        if "sequence" in form.errors:
+            message = MISSING_SEQUENCE
         return _refused(request, character, "equipment", StepRefused(message))
     try:
-        services.equipment_choose_option(character=character, option=form.cleaned_data["option"])
+        services.equipment_choose_option(
+            character=character,
+            expected_sequence=form.cleaned_data["sequence"],
+            option=form.cleaned_data["option"],
+        )
     except (StepRefused, RulesError) as error:
         return _refused(request, character, "equipment", error)
     return _done("equipment", character)
@@ -219,7 +219,7 @@ def equipment_background(request: HttpRequest, character_id: uuid.UUID) -> HttpR
     character = character_for_owner(request.user, character_id)
     form = BackgroundRollForm(request.POST)
     if not form.is_valid():
-        refusal = StepRefused("This form is missing its step number; reload the page.")
+        refusal = StepRefused(MISSING_SEQUENCE)
         return _refused(request, character, "equipment", refusal)
     try:
         services.equipment_roll_background(
@@ -241,10 +241,13 @@ def equipment_buy(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse
     form = QuantityForm(request.POST)
     if not form.is_valid():
         message = f"Give a quantity from 0 to {services.MAX_QUANTITY}."
+        if "sequence" in form.errors:
+            message = MISSING_SEQUENCE
         return _refused(request, character, "equipment", StepRefused(message))
     try:
         services.equipment_set_quantity(
             character=character,
+            expected_sequence=form.cleaned_data["sequence"],
             item_id=form.cleaned_data["item"],
             quantity=form.cleaned_data["quantity"],
         )
@@ -265,24 +268,38 @@ def history(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
         return _page(request, finish, "history")
     form = _details_form(finish, request.POST)
     if not form.is_valid():
-        return _page(request, finish, "history", details_form=form, status=_error_status(request))
+        missing = MISSING_SEQUENCE if "sequence" in form.errors else ""
+        return _history_refused(request, character, form, missing)
     try:
         services.history_save(
             character=character,
+            expected_sequence=form.cleaned_data["sequence"],
             notes=form.notes(),
             age=form.cleaned_data["age"],
             appearance=form.cleaned_data["appearance"],
         )
     except (StepRefused, RulesError) as error:
-        return _page(
-            request,
-            finish,
-            "history",
-            details_form=form,
-            step_error=getattr(error, "message", str(error)),
-            status=_error_status(request),
-        )
+        return _history_refused(request, character, form, getattr(error, "message", str(error)))
     return _done("review", character)
+
+
+def _history_refused(
+    request: HttpRequest, character: Character, form: DetailsForm, message: str
+) -> HttpResponse:
+    """The page again with what the player typed (nothing is lost), drawn from the log as
+    it is now so that the form carries the sequence a second try needs."""
+    if message == STALE:
+        message += " What you typed is still in the form: check it and save again."
+    extra: dict[str, Any] = {"details_form": form}
+    if message:
+        extra["step_error"] = message
+    return _page(
+        request,
+        services.finish_load(character),
+        "history",
+        status=_error_status(request),
+        **extra,
+    )
 
 
 # --- Step 9: review and finish --------------------------------------------------------
@@ -323,7 +340,7 @@ def _sheet_page(request: HttpRequest, character_id: uuid.UUID, template: str) ->
         "character": character,
         "finish": loaded,
         "state": loaded.progress.state,
-        "sheet": _sheet_context(loaded),
+        "sheet": services.sheet_context(loaded),
         "is_owner": is_owner,
         # The GM's note is for the player who makes the change (the GM has the desk).
         "gm_decision": gm_decision_for(character) if is_owner else None,

@@ -5,7 +5,6 @@ from django.contrib import admin
 from chargen.content.models import (
     BackgroundRow,
     BackgroundTable,
-    CharacterEquipment,
     EquipmentItem,
     HistoryPrompt,
 )
@@ -38,11 +37,3 @@ class HistoryPromptAdmin(admin.ModelAdmin):
     list_display = ("key", "campaign", "template")
     list_filter = ("key", ("campaign", admin.EmptyFieldListFilter))
     search_fields = ("template",)
-
-
-@admin.register(CharacterEquipment)
-class CharacterEquipmentAdmin(admin.ModelAdmin):
-    list_display = ("name", "quantity", "unit_price", "character", "bought_at")
-    search_fields = ("name",)
-    raw_id_fields = ("character", "item")
-    readonly_fields = ("bought_at",)

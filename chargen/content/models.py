@@ -9,8 +9,6 @@ does the merging.
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.core.validators import MinValueValidator
 from django.db import models
 
 
@@ -178,38 +176,3 @@ class HistoryPrompt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.campaign or 'default'})"
-
-
-class CharacterEquipment(models.Model):
-    """An item a character bought. Name and price are copied so later catalogue edits
-    never change what a finished character paid."""
-
-    character = models.ForeignKey(
-        "characters.Character", on_delete=models.CASCADE, related_name="equipment"
-    )
-    item = models.ForeignKey(
-        EquipmentItem, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    name = models.CharField(max_length=120)
-    category = models.CharField(max_length=20, choices=EquipmentCategory.choices)
-    unit_price = models.PositiveIntegerField()
-    quantity = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
-    bought_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    bought_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ("bought_at", "pk")
-        constraints = (
-            models.UniqueConstraint(
-                fields=["character", "name"], name="content_character_equipment_unique_name"
-            ),
-        )
-
-    def __str__(self) -> str:
-        return f"{self.quantity} × {self.name}"
-
-    @property
-    def total_price(self) -> int:
-        return self.unit_price * self.quantity

@@ -28,7 +28,13 @@ LOG_KIND_LABELS: dict[str, str] = {
     Kind.SURVIVAL_ROLL: "Survival roll",
     Kind.SURVIVAL_OUTCOME: "Survival outcome",
     Kind.SETBACK: "Setback",
+    Kind.EQUIPMENT_OPTION: "Equipment option",
     Kind.BACKGROUND_ROLL: "Background equipment roll",
+    Kind.CREDITS: "Credits to spend",
+    Kind.PURCHASE: "Purchase",
+    Kind.SALE: "Sale",
+    Kind.DETAILS: "Age and appearance",
+    Kind.NOTE: "History note edited",
 }
 
 

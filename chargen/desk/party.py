@@ -82,11 +82,7 @@ def party_sheets(campaign: Campaign) -> list[PartySheet]:
                 character=character,
                 finish=finish,
                 state=finish.progress.state,
-                sheet={
-                    "characteristics": services_finish.characteristic_lines(finish),
-                    "counts": services_finish.roll_counts(finish.entries),
-                    "backgrounds": services_finish.background_results(finish),
-                },
+                sheet=services_finish.sheet_context(finish),
             )
         )
     return sheets

@@ -29,6 +29,7 @@ from chargen.characters.models import (
     RaceKind,
     RaceStatus,
 )
+from chargen.characters.part_two import shown_in_roll_log
 from chargen.desk import services
 from chargen.desk.access import character_for_gm, race_for_gm
 from chargen.desk.forms import DecisionNoteForm, NonHumanoidRaceForm
@@ -301,7 +302,7 @@ def party_character(
 ) -> HttpResponse:
     """One character's roll log, read-only to the GM (drafts included)."""
     character = character_for_gm(request.user, campaign_id, character_id)
-    log = list(character.log.order_by("sequence"))
+    log = [entry for entry in character.log.order_by("sequence") if shown_in_roll_log(entry)]
     rolls = [entry for entry in log if entry.dice]
     context = {
         "campaign": character.campaign,

@@ -23,7 +23,9 @@ from chargen.desk.services import character_approve, race_approve
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.chargen.characters_finish.build import (
     BOOK_SKILLS,
+    buy,
     equip_standard,
+    save_history,
     treva_through_skills,
 )
 
@@ -166,12 +168,10 @@ def finished_treva(
     equip_standard(character)
     catalogue = {item.name: item for item in finish.finish_load(character).content.equipment}
     for item_name, quantity in PURCHASES.items():
-        finish.equipment_set_quantity(
-            character=character, item_id=catalogue[item_name].pk, quantity=quantity
-        )
+        buy(character, catalogue[item_name].pk, quantity)
     items = finish.finish_load(character).history
     notes = {item.entry.sequence: note for item, note in zip(items, history, strict=True)}
-    finish.history_save(character=character, notes=notes, age=AGE, appearance=APPEARANCE)
+    save_history(character, notes=notes, age=AGE, appearance=APPEARANCE)
     character = finish.character_finish(character=character)
     if campaign is not None:
         character_approve(character=character, by=campaign.gm)
@@ -239,7 +239,7 @@ def test_treva_prints_every_element_of_the_sheet_on_one_page(
         expect(row.locator("td").nth(1)).to_have_text(line.modifier_text)
     expect(sheet.locator(".skill-notation")).to_have_text(BOOK_SKILLS)
     expect(sheet.locator(".sheet-equipment-option")).to_contain_text("Standard")
-    expect(sheet.locator(".sheet-credits")).to_have_text(f"{treva.credits:,}")
+    expect(sheet.locator(".sheet-credits")).to_have_text(f"{loaded.credits:,}")
     for item_name, quantity in PURCHASES.items():
         expect(sheet.locator(".sheet-equipment")).to_contain_text(f"{quantity} × {item_name}")
     history = sheet.locator(".sheet-history-list > li")

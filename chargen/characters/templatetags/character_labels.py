@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django import template
 
+from chargen.characters.list_label import character_progress_label
 from chargen.characters.models import Character
-from chargen.characters.progress import character_progress_label
 
 register = template.Library()
 

@@ -114,17 +114,6 @@ def test_undo_of_a_stale_sequence_is_refused(character: Character) -> None:
     assert len(log_entries(character)) == 1
 
 
-def test_the_history_note_is_the_one_field_meant_to_change(character: Character) -> None:
-    written = log_write(
-        character=character, expected_sequence=1, kinds=("test_roll",), build=_roll_builder([])
-    )
-    entry = written.entry
-    entry.history_note = "Treva bulked up moving engine parts."
-    entry.save(update_fields=["history_note"])
-    entry.refresh_from_db()
-    assert entry.history_note.startswith("Treva")
-
-
 @pytest.mark.django_db(transaction=True)
 def test_two_simultaneous_posts_of_the_same_roll_produce_one_roll(player: object) -> None:
     character = Character.objects.create(owner=player, name="Twin")

@@ -3,9 +3,11 @@ then through the equipment and history steps with the real services."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from chargen.characters import services
 from chargen.characters import services_finish as finish
-from chargen.characters.models import Character
+from chargen.characters.models import Character, CreationLogEntry
 from tests.chargen.characters.steps import (
     citizen_construction,
     darrian,
@@ -60,11 +62,37 @@ def treva_through_skills(character: Character) -> None:
     survive(character, "3 4")
 
 
+def choose_option(character: Character, option: str) -> CreationLogEntry:
+    return finish.equipment_choose_option(
+        character=character, expected_sequence=next_sequence(character), option=option
+    )
+
+
 def equip_standard(character: Character) -> None:
-    finish.equipment_choose_option(character=character, option="standard")
+    choose_option(character, "standard")
+
+
+def buy(character: Character, item_id: int, quantity: int) -> CreationLogEntry | None:
+    """Own `quantity` of the item, from a page drawn just now."""
+    return finish.equipment_set_quantity(
+        character=character,
+        expected_sequence=next_sequence(character),
+        item_id=item_id,
+        quantity=quantity,
+    )
+
+
+def save_history(
+    character: Character, *, notes: Mapping[int, str], age: str, appearance: str
+) -> tuple[CreationLogEntry, ...]:
+    return finish.history_save(
+        character=character,
+        expected_sequence=next_sequence(character),
+        notes=notes,
+        age=age,
+        appearance=appearance,
+    )
 
 
 def write_history(character: Character) -> None:
-    finish.history_save(
-        character=character, notes={}, age="34", appearance="Tall, sharp-eyed, expensive suit."
-    )
+    save_history(character, notes={}, age="34", appearance="Tall, sharp-eyed, expensive suit.")

@@ -12,7 +12,12 @@ from chargen.characters.errors import StepRefused
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus
 from chargen.content.models import EquipmentItem
-from tests.chargen.characters_finish.build import equip_standard
+from tests.chargen.characters_finish.build import buy, choose_option, equip_standard
+
+
+def loaded(character: Character) -> finish.Finish:
+    """The character's steps 7 and 8 as its log replays them."""
+    return finish.finish_load(character)
 
 
 def item(name: str) -> EquipmentItem:
@@ -21,8 +26,7 @@ def item(name: str) -> EquipmentItem:
 
 def test_standard_option_gives_the_books_20000_credits(treva: Character) -> None:
     equip_standard(treva)
-    treva.refresh_from_db()
-    assert (treva.equipment_option, treva.credits) == ("standard", 20_000)
+    assert (loaded(treva).option, loaded(treva).credits) == ("standard", 20_000)
 
 
 def test_standard_option_uses_the_campaigns_figure(
@@ -30,60 +34,60 @@ def test_standard_option_uses_the_campaigns_figure(
 ) -> None:
     campaign_treva = treva_under(starting_credits=15_000)
     equip_standard(campaign_treva)
-    campaign_treva.refresh_from_db()
-    assert campaign_treva.credits == 15_000
+    assert loaded(campaign_treva).credits == 15_000
 
 
 def test_option_is_locked_once_chosen(treva: Character) -> None:
     equip_standard(treva)
     equip_standard(treva)  # the same choice again changes nothing
     with pytest.raises(StepRefused, match="no going back"):
-        finish.equipment_choose_option(character=treva, option="variable")
-    treva.refresh_from_db()
-    assert treva.equipment_option == "standard"
+        choose_option(treva, "variable")
+    assert loaded(treva).option == "standard"
 
 
 def test_campaign_may_offer_only_one_option(treva_under: Callable[..., Character]) -> None:
     campaign_treva = treva_under(equipment_options="variable")
     with pytest.raises(StepRefused, match="does not offer"):
-        finish.equipment_choose_option(character=campaign_treva, option="standard")
+        choose_option(campaign_treva, "standard")
 
 
 def test_no_equipment_before_the_skills_are_done(player: object) -> None:
     draft = Character.objects.create(owner=player, name="Early")
     with pytest.raises(StepRefused, match="skill rolls"):
-        finish.equipment_choose_option(character=draft, option="standard")
-    draft.refresh_from_db()
-    assert draft.equipment_option == ""
+        choose_option(draft, "standard")
+    assert loaded(draft).option == ""
 
 
 def test_buying_spends_credits_and_setting_again_is_harmless(treva: Character) -> None:
     equip_standard(treva)
     sidearm = item("Sidearm")
-    for _ in range(2):  # a double-click posts the same quantity twice
-        finish.equipment_set_quantity(character=treva, item_id=sidearm.pk, quantity=2)
-    treva.refresh_from_db()
-    assert treva.credits == 20_000 - 2 * sidearm.price
-    assert treva.equipment.get().quantity == 2
-    finish.equipment_set_quantity(character=treva, item_id=sidearm.pk, quantity=0)
-    treva.refresh_from_db()
-    assert treva.credits == 20_000
-    assert not treva.equipment.exists()
+    sequence = loaded(treva).next_sequence
+    for _ in range(2):  # a double-click posts the same form twice
+        finish.equipment_set_quantity(
+            character=treva,
+            expected_sequence=sequence,
+            item_id=sidearm.pk,
+            quantity=2,
+        )
+    assert loaded(treva).credits == 20_000 - 2 * sidearm.price
+    assert [(held.name, held.quantity) for held in loaded(treva).purchases] == [("Sidearm", 2)]
+    buy(treva, sidearm.pk, 0)
+    assert loaded(treva).credits == 20_000
+    assert loaded(treva).purchases == ()
 
 
 def test_over_spending_is_refused_and_changes_nothing(treva: Character) -> None:
     equip_standard(treva)
-    finish.equipment_set_quantity(character=treva, item_id=item("Vacc suit").pk, quantity=3)
+    buy(treva, item("Vacc suit").pk, 3)
     with pytest.raises(StepRefused, match="costs"):
-        finish.equipment_set_quantity(character=treva, item_id=item("Grav belt").pk, quantity=1)
-    treva.refresh_from_db()
-    assert treva.credits == 20_000 - 3 * item("Vacc suit").price
-    assert list(treva.equipment.values_list("name", flat=True)) == ["Vacc suit"]
+        buy(treva, item("Grav belt").pk, 1)
+    assert loaded(treva).credits == 20_000 - 3 * item("Vacc suit").price
+    assert [held.name for held in loaded(treva).purchases] == ["Vacc suit"]
 
 
 def test_buying_before_choosing_an_option_is_refused(treva: Character) -> None:
     with pytest.raises(StepRefused, match="option"):
-        finish.equipment_set_quantity(character=treva, item_id=item("Medkit").pk, quantity=1)
+        buy(treva, item("Medkit").pk, 1)
 
 
 def test_another_campaigns_item_cannot_be_bought(treva: Character, gm: object) -> None:
@@ -91,36 +95,33 @@ def test_another_campaigns_item_cannot_be_bought(treva: Character, gm: object) -
     secret = EquipmentItem.objects.create(campaign=elsewhere, name="Ion cannon", price=1)
     equip_standard(treva)
     with pytest.raises(StepRefused, match="catalogue"):
-        finish.equipment_set_quantity(character=treva, item_id=secret.pk, quantity=1)
+        buy(treva, secret.pk, 1)
 
 
 def test_kept_purchase_keeps_its_price_when_the_catalogue_changes(treva: Character) -> None:
     equip_standard(treva)
     medkit = item("Medkit")
-    finish.equipment_set_quantity(character=treva, item_id=medkit.pk, quantity=1)
+    buy(treva, medkit.pk, 1)
     EquipmentItem.objects.filter(pk=medkit.pk).update(price=5_000)
-    treva.refresh_from_db()
-    assert treva.equipment.get().unit_price == medkit.price
-    assert treva.credits == 20_000 - medkit.price
+    assert [held.unit_price for held in loaded(treva).purchases] == [medkit.price]
+    assert loaded(treva).credits == 20_000 - medkit.price
 
 
 def variable(character: Character) -> None:
-    finish.equipment_choose_option(character=character, option="variable")
-    character.refresh_from_db()
+    choose_option(character, "variable")
 
 
 def test_variable_option_rolls_every_table_through_the_log(treva: Character) -> None:
     variable(treva)
-    assert treva.credits is None
+    assert loaded(treva).credits is None
     faces = {"background": "3 4", "cash": "4 4", "assets": "6 6", "debts": "1 1"}
     for _key in faces:
-        loaded = finish.finish_load(treva)
-        table = loaded.next_background_table
+        before = finish.finish_load(treva)
+        table = before.next_background_table
         assert table is not None
         finish.equipment_roll_background(
-            character=treva, expected_sequence=loaded.next_sequence, faces_text=faces[table.key]
+            character=treva, expected_sequence=before.next_sequence, faces_text=faces[table.key]
         )
-    treva.refresh_from_db()
     rolls = [entry for entry in log_entries(treva) if entry.kind == finish.BACKGROUND_ROLL]
     assert [entry.payload["table_key"] for entry in rolls] == [
         "background",
@@ -129,8 +130,9 @@ def test_variable_option_rolls_every_table_through_the_log(treva: Character) -> 
         "debts",
     ]
     assert all(entry.entered for entry in rolls)
-    # Cash 8 on the house table gives 20,000 credits.
-    assert treva.credits == 20_000
+    # Cash 8 on the house table gives 20,000 credits: the last roll records the purse.
+    assert loaded(treva).credits == 20_000
+    assert [entry.payload.get("purse") for entry in rolls] == [None, None, None, 20_000]
     assert "starship" in rolls[2].payload["assets"]
     assert "crime syndicate" in rolls[3].payload["debts"]
     assert finish.finish_load(treva).next_background_table is None
@@ -190,5 +192,5 @@ def test_a_finished_character_cannot_buy(treva: Character) -> None:
     Character.objects.filter(pk=treva.pk).update(status=CharacterStatus.FINISHED)
     treva.refresh_from_db()
     with pytest.raises(StepRefused, match="finished"):
-        finish.equipment_set_quantity(character=treva, item_id=item("Medkit").pk, quantity=1)
-    assert not treva.equipment.exists()
+        buy(treva, item("Medkit").pk, 1)
+    assert loaded(treva).purchases == ()

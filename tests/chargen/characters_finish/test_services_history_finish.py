@@ -10,7 +10,12 @@ from chargen.characters.errors import StepRefused
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus, RaceStatus
 from chargen.content.models import HistoryPrompt
-from tests.chargen.characters_finish.build import equip_standard, write_history
+from tests.chargen.characters_finish.build import (
+    choose_option,
+    equip_standard,
+    save_history,
+    write_history,
+)
 
 
 def test_every_skill_roll_has_a_history_item_with_a_prompt(treva: Character) -> None:
@@ -44,17 +49,18 @@ def test_history_saves_notes_age_and_appearance(treva: Character) -> None:
     items = finish.finish_load(treva).history
     target = items[1].entry.sequence
     stranger = max(entry.sequence for entry in log_entries(treva)) + 50
-    finish.history_save(
-        character=treva,
+    save_history(
+        treva,
         notes={target: "  Moved engine parts all day.  ", stranger: "ignored"},
         age="34",
         appearance="Tall.",
     )
-    treva.refresh_from_db()
-    notes = {entry.sequence: entry.history_note for entry in log_entries(treva)}
+    after = finish.finish_load(treva)
+    notes = {item.sequence: item.note for item in after.history}
     assert notes[target] == "Moved engine parts all day."
     assert stranger not in notes
-    assert (treva.age, treva.appearance) == ("34", "Tall.")
+    assert all(entry.payload.get("sequence") != stranger for entry in after.entries)
+    assert (after.age, after.appearance) == ("34", "Tall.")
 
 
 def test_history_waits_for_equipment(treva: Character) -> None:
@@ -93,7 +99,7 @@ def test_a_returned_character_edits_history_and_submits_again(campaign_treva: Ch
     write_history(campaign_treva)
     Character.objects.filter(pk=campaign_treva.pk).update(status=CharacterStatus.RETURNED)
     campaign_treva.refresh_from_db()
-    finish.history_save(character=campaign_treva, notes={}, age="35", appearance="Scarred.")
+    save_history(campaign_treva, notes={}, age="35", appearance="Scarred.")
     assert finish.character_finish(character=campaign_treva).status == CharacterStatus.SUBMITTED
 
 
@@ -135,7 +141,7 @@ def test_sheet_characteristics_carry_the_books_modifiers(treva: Character) -> No
 
 
 def test_roll_counts_keep_server_and_entered_apart(treva: Character) -> None:
-    finish.equipment_choose_option(character=treva, option="variable")
+    choose_option(treva, "variable")
     finish.equipment_roll_background(
         character=treva, expected_sequence=finish.finish_load(treva).next_sequence
     )

@@ -14,7 +14,13 @@ from chargen.characters import services_finish as finish
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus, RaceStatus
 from chargen.content.models import EquipmentItem
-from tests.chargen.characters_finish.build import BOOK_SKILLS, equip_standard, write_history
+from tests.chargen.characters.steps import next_sequence
+from tests.chargen.characters_finish.build import (
+    BOOK_SKILLS,
+    choose_option,
+    equip_standard,
+    write_history,
+)
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -25,6 +31,11 @@ def url(name: str, character: Character) -> str:
 
 def medkit() -> EquipmentItem:
     return EquipmentItem.objects.get(campaign__isnull=True, name="Medkit")
+
+
+def at_next(character: Character, **data: object) -> dict[str, object]:
+    """A form's data as a page drawn now posts it: with the log's next sequence number."""
+    return {"sequence": finish.finish_load(character).next_sequence, **data}
 
 
 def test_equipment_page_offers_both_options(player_client: Client, treva: Character) -> None:
@@ -45,29 +56,27 @@ def test_htmx_gets_only_the_wizard_partial(player_client: Client, treva: Charact
 def test_choosing_an_option_then_switching_is_refused(
     player_client: Client, treva: Character
 ) -> None:
-    response = player_client.post(url("equipment_option", treva), {"option": "standard"})
+    response = player_client.post(url("equipment_option", treva), at_next(treva, option="standard"))
     assert response.status_code == 303
-    refused = player_client.post(url("equipment_option", treva), {"option": "variable"})
+    refused = player_client.post(url("equipment_option", treva), at_next(treva, option="variable"))
     assert refused.status_code == 400
     assert b"no going back" in refused.content
-    treva.refresh_from_db()
-    assert treva.equipment_option == "standard"
+    assert finish.finish_load(treva).option == "standard"
 
 
 def test_buy_and_overspend_through_the_view(player_client: Client, treva: Character) -> None:
     equip_standard(treva)
     bought = player_client.post(
-        url("equipment_buy", treva), {"item": medkit().pk, "quantity": 2}, **HTMX
+        url("equipment_buy", treva), at_next(treva, item=medkit().pk, quantity=2), **HTMX
     )
     assert bought.status_code == 303
     grav_belt = EquipmentItem.objects.get(campaign__isnull=True, name="Grav belt")
     refused = player_client.post(
-        url("equipment_buy", treva), {"item": grav_belt.pk, "quantity": 3}, **HTMX
+        url("equipment_buy", treva), at_next(treva, item=grav_belt.pk, quantity=3), **HTMX
     )
     assert refused.status_code == 200  # htmx swaps only 2xx answers
     assert b"costs 27,000 credits" in refused.content
-    treva.refresh_from_db()
-    assert treva.credits == 20_000 - 2 * medkit().price
+    assert finish.finish_load(treva).credits == 20_000 - 2 * medkit().price
     page = player_client.get(url("equipment", treva)).content.decode()
     assert f'id="qty-{medkit().pk}" name="quantity" value="2"' in page
     assert f'id="qty-{grav_belt.pk}" name="quantity" value="0"' in page
@@ -77,37 +86,41 @@ def test_extra_fields_in_the_post_are_ignored(player_client: Client, treva: Char
     equip_standard(treva)
     response = player_client.post(
         url("equipment_buy", treva),
-        {"item": medkit().pk, "quantity": 1, "credits": 999_999, "unit_price": 0, "status": "x"},
+        at_next(treva, item=medkit().pk, quantity=1, credits=999_999, unit_price=0, status="x"),
     )
     assert response.status_code == 303
     treva.refresh_from_db()
-    assert treva.credits == 20_000 - medkit().price
+    loaded = finish.finish_load(treva)
+    assert loaded.credits == 20_000 - medkit().price
     assert treva.status == CharacterStatus.DRAFT
-    assert treva.equipment.get().unit_price == medkit().price
+    assert [held.unit_price for held in loaded.purchases] == [medkit().price]
 
 
 def test_out_of_order_posts_change_nothing_and_say_why(
     player_client: Client, player: object
 ) -> None:
     early = Character.objects.create(owner=player, name="Early")
-    option = player_client.post(url("equipment_option", early), {"option": "standard"})
+    option = player_client.post(url("equipment_option", early), at_next(early, option="standard"))
     assert option.status_code == 400
     assert b"skill rolls" in option.content
-    history = player_client.post(url("history", early), {"age": "20", "appearance": "Short"})
+    history = player_client.post(
+        url("history", early), at_next(early, age="20", appearance="Short")
+    )
     assert history.status_code == 400
     done = player_client.post(url("finish", early))
     assert done.status_code == 400
     early.refresh_from_db()
-    assert (early.equipment_option, early.age, early.status) == ("", "", CharacterStatus.DRAFT)
+    assert early.status == CharacterStatus.DRAFT
+    assert not log_entries(early)
 
 
 @pytest.mark.parametrize(
     ("name", "data"),
     [
-        ("equipment_option", {"option": "standard"}),
-        ("equipment_buy", {"item": 1, "quantity": 1}),
-        ("equipment_background", {"sequence": 1}),
-        ("history", {"age": "1", "appearance": "x"}),
+        ("equipment_option", {"option": "standard", "sequence": 99}),
+        ("equipment_buy", {"item": 1, "quantity": 1, "sequence": 99}),
+        ("equipment_background", {"sequence": 99}),
+        ("history", {"age": "1", "appearance": "x", "sequence": 99}),
         ("finish", {}),
     ],
 )
@@ -115,9 +128,13 @@ def test_other_peoples_characters_are_404(
     other_player_client: Client, outsider_client: Client, treva: Character, name: str, data: dict
 ) -> None:
     assert other_player_client.post(url(name, treva), data).status_code == 404
+    before = next_sequence(treva)
+    data = {**data, "sequence": before} if "sequence" in data else data
+    assert other_player_client.post(url(name, treva), data).status_code == 404
     assert outsider_client.post(url(name, treva), data).status_code == 404
     treva.refresh_from_db()
-    assert (treva.equipment_option, treva.status) == ("", CharacterStatus.DRAFT)
+    assert treva.status == CharacterStatus.DRAFT
+    assert next_sequence(treva) == before
 
 
 def test_pages_and_sheet_are_404_to_strangers(outsider_client: Client, treva: Character) -> None:
@@ -145,22 +162,23 @@ def test_history_page_prefills_prompts_and_saves(player_client: Client, treva: C
     item = finish.finish_load(treva).history[2]
     response = player_client.post(
         url("history", treva),
-        {"age": "34", "appearance": "Sharp suit", f"note_{item.entry.sequence}": "My note <b>"},
+        at_next(
+            treva, age="34", appearance="Sharp suit", **{f"note_{item.sequence}": "My note <b>"}
+        ),
     )
     assert response.status_code == 303
     assert response["Location"] == url("review", treva)
-    saved = next(e for e in log_entries(treva) if e.sequence == item.entry.sequence)
-    assert saved.history_note == "My note <b>"
+    saved = next(i for i in finish.finish_load(treva).history if i.sequence == item.sequence)
+    assert saved.note == "My note <b>"
     sheet = player_client.get(url("sheet", treva))
     assert b"My note &lt;b&gt;" in sheet.content  # user text is escaped
 
 
 def test_history_without_age_is_refused(player_client: Client, treva: Character) -> None:
     equip_standard(treva)
-    response = player_client.post(url("history", treva), {"age": "", "appearance": ""})
+    response = player_client.post(url("history", treva), at_next(treva, age="", appearance=""))
     assert response.status_code == 400
-    treva.refresh_from_db()
-    assert treva.age == ""
+    assert finish.finish_load(treva).age == ""
 
 
 def test_review_then_finish_then_sheet(player_client: Client, treva: Character) -> None:
@@ -244,7 +262,7 @@ def test_query_budget_does_not_grow_with_the_rolls(
 def test_background_rolls_through_the_view_repeat_safely(
     player_client: Client, treva: Character
 ) -> None:
-    finish.equipment_choose_option(character=treva, option="variable")
+    choose_option(treva, "variable")
     sequence = finish.finish_load(treva).next_sequence
     path = url("equipment_background", treva)
     first = player_client.post(path, {"sequence": sequence, "faces": "3 4"})
@@ -260,7 +278,7 @@ def test_background_rolls_through_the_view_repeat_safely(
 
 
 def test_a_stale_background_form_changes_nothing(player_client: Client, treva: Character) -> None:
-    finish.equipment_choose_option(character=treva, option="variable")
+    choose_option(treva, "variable")
     sequence = finish.finish_load(treva).next_sequence
     response = player_client.post(url("equipment_background", treva), {"sequence": sequence + 5})
     assert response.status_code == 400
@@ -274,14 +292,18 @@ def test_after_finishing_history_and_equipment_posts_change_nothing(
     equip_standard(treva)
     write_history(treva)
     finish.character_finish(character=treva)
-    history = player_client.post(url("history", treva), {"age": "99", "appearance": "Changed"})
+    history = player_client.post(
+        url("history", treva), at_next(treva, age="99", appearance="Changed")
+    )
     assert history.status_code == 400
     assert b"can no longer be changed" in history.content
-    buy = player_client.post(url("equipment_buy", treva), {"item": medkit().pk, "quantity": 1})
+    buy = player_client.post(
+        url("equipment_buy", treva), at_next(treva, item=medkit().pk, quantity=1)
+    )
     assert buy.status_code == 400
-    treva.refresh_from_db()
-    assert (treva.age, treva.credits) == ("34", 20_000)
-    assert not treva.equipment.exists()
+    loaded = finish.finish_load(treva)
+    assert (loaded.age, loaded.credits) == ("34", 20_000)
+    assert loaded.purchases == ()
 
 
 def test_an_option_the_campaign_does_not_offer_is_refused(
@@ -290,11 +312,12 @@ def test_an_option_the_campaign_does_not_offer_is_refused(
     campaign_treva = treva_under(equipment_options="standard")
     page = player_client.get(url("equipment", campaign_treva))
     assert b"Variable background" not in page.content
-    response = player_client.post(url("equipment_option", campaign_treva), {"option": "variable"})
+    response = player_client.post(
+        url("equipment_option", campaign_treva), at_next(campaign_treva, option="variable")
+    )
     assert response.status_code == 400
     assert b"does not offer that option" in response.content
-    campaign_treva.refresh_from_db()
-    assert campaign_treva.equipment_option == ""
+    assert finish.finish_load(campaign_treva).option == ""
 
 
 @pytest.mark.parametrize("page", ["resume", "skills", "career", "characteristics", "sheet"])
@@ -303,7 +326,7 @@ def test_part_one_pages_open_after_a_background_roll(
 ) -> None:
     # Equipment rolls share the creation log with part 1's steps; every page must
     # replay such a log, not only the equipment pages.
-    finish.equipment_choose_option(character=treva, option="variable")
+    choose_option(treva, "variable")
     sequence = finish.finish_load(treva).next_sequence
     player_client.post(url("equipment_background", treva), {"sequence": sequence, "faces": "3 4"})
     response = player_client.get(url(page, treva), follow=True)

@@ -20,7 +20,7 @@ from tests.chargen.characters.steps import (
     skill,
     survive,
 )
-from tests.chargen.characters_finish.build import equip_standard
+from tests.chargen.characters_finish.build import equip_standard, save_history
 
 
 def url(name: str, character: Character) -> str:
@@ -87,7 +87,7 @@ def test_credits_are_written_one_way(player_client: Client, treva: Character) ->
     page = player_client.get(url("equipment", treva)).content.decode()
     assert re.search(r'<strong class="credits-left">20,000</strong> cr', page)
     assert "20000" not in page
-    finish.history_save(character=treva, notes={}, age="34", appearance="Tall.")
+    save_history(treva, notes={}, age="34", appearance="Tall.")
     sheet = player_client.get(url("sheet", treva)).content.decode()
     assert re.search(r'<strong class="sheet-credits">20,000</strong> cr', sheet)
 
@@ -105,20 +105,25 @@ def test_an_impossible_age_is_refused_at_the_field(
     player_client: Client, treva: Character, age: str, message: str
 ) -> None:
     equip_standard(treva)
-    response = player_client.post(url("history", treva), {"age": age, "appearance": "Tall."})
+    sequence = next_sequence(treva)
+    response = player_client.post(
+        url("history", treva), {"age": age, "appearance": "Tall.", "sequence": sequence}
+    )
     assert response.status_code == 400
     content = response.content.decode()
     field = re.search(r'<input[^>]*name="age".*?</div>\s*</div>', content, re.DOTALL)
     assert field, "the age field is on the page"
     assert message in field.group(0)
-    treva.refresh_from_db()
-    assert treva.age == ""
+    assert finish.finish_load(treva).age == ""
+    assert next_sequence(treva) == sequence  # nothing written
 
 
 @pytest.mark.parametrize("age", ["34", "10,000", "0", "about forty", "older than the stars"])
 def test_a_believable_age_is_saved(player_client: Client, treva: Character, age: str) -> None:
     equip_standard(treva)
-    response = player_client.post(url("history", treva), {"age": age, "appearance": "Tall."})
+    response = player_client.post(
+        url("history", treva),
+        {"age": age, "appearance": "Tall.", "sequence": next_sequence(treva)},
+    )
     assert response.status_code == 303
-    treva.refresh_from_db()
-    assert treva.age == age
+    assert finish.finish_load(treva).age == age

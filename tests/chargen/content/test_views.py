@@ -57,9 +57,7 @@ def test_only_the_gm_copies_the_defaults(
     assert campaign.background_tables.get().rows.count() == 1
 
 
-@pytest.mark.parametrize(
-    "model", ["equipmentitem", "backgroundtable", "historyprompt", "characterequipment"]
-)
+@pytest.mark.parametrize("model", ["equipmentitem", "backgroundtable", "historyprompt"])
 def test_admin_pages_load(admin_client: Client, campaign: Campaign, model: str) -> None:
     assert admin_client.get(reverse(f"admin:content_{model}_changelist")).status_code == 200
     assert admin_client.get(reverse(f"admin:content_{model}_add")).status_code == 200

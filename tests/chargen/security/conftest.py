@@ -29,7 +29,11 @@ from chargen.drifting.models import Character as DriftingCharacter
 from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.chargen.characters.steps import next_sequence, roll_book_characteristics
-from tests.chargen.characters_finish.build import treva_through_skills
+from tests.chargen.characters_finish.build import (
+    choose_option,
+    save_history,
+    treva_through_skills,
+)
 
 CONTENT_FIXTURES = ("equipment.json", "backgrounds.json", "history_prompts.json")
 LIFEPATHS = "drifting_lifepaths.json"
@@ -111,10 +115,10 @@ def _through_skills(owner: AbstractUser, campaign: Campaign, text: str) -> Chara
 def _finished(owner: AbstractUser, campaign: Campaign, text: str) -> Character:
     """A character taken through every step and finished (submitted, as Alice asks)."""
     character = _through_skills(owner, campaign, text)
-    finish.equipment_choose_option(character=character, option="standard")
+    choose_option(character, "standard")
     history = finish.finish_load(character).history
-    finish.history_save(
-        character=character,
+    save_history(
+        character,
         notes={item.entry.sequence: text for item in history},
         age=text[:60],
         appearance=text,

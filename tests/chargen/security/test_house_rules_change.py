@@ -20,13 +20,16 @@ from chargen.campaigns.forms import HouseRulesForm
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
 from chargen.characters import services
-from chargen.characters import services_finish as finish
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus
 from chargen.characters.progress import progress_for
 from chargen.desk import services as desk
 from tests.chargen.characters.steps import next_sequence, roll_book_characteristics
-from tests.chargen.characters_finish.build import treva_through_skills
+from tests.chargen.characters_finish.build import (
+    choose_option,
+    save_history,
+    treva_through_skills,
+)
 
 BOOK_POINTS = {"Mus": 8, "Grc": 8, "Res": 8, "Int": 7, "Sty": 7, "Chz": 6, "Mtp": 6}
 RULES_NOTE = "Built under the campaign's earlier house rules"
@@ -196,8 +199,8 @@ def test_whether_finishing_needs_approval_is_read_when_the_player_finishes(
     Character.objects.filter(pk=treva.pk).update(status=CharacterStatus.DRAFT)
     treva.refresh_from_db()
     desk.race_approve(race=treva.race, by=gm)
-    finish.equipment_choose_option(character=treva, option="standard")
-    finish.history_save(character=treva, notes={}, age="34", appearance="Tall.")
+    choose_option(treva, "standard")
+    save_history(treva, notes={}, age="34", appearance="Tall.")
     _change_rules(gm_client, campaign, approval_required=True)
     assert RULES_NOTE not in _sheet(player_client, treva)
     response = player_client.post(reverse("characters:finish", args=[treva.id]))

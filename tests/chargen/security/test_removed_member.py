@@ -6,11 +6,11 @@ from django.contrib.auth.models import AbstractUser
 from django.test import Client
 from django.urls import reverse
 
-from chargen.characters import services_finish as finish
 from chargen.characters.models import Character, CharacterStatus, Race
 from chargen.desk.models import Notification
 from rules.infinity_drive.codes import CHARACTERISTICS
 from tests.chargen.characters.steps import next_sequence, roll_book_characteristics
+from tests.chargen.characters_finish.build import choose_option, save_history
 from tests.chargen.security.conftest import World
 
 
@@ -47,8 +47,8 @@ def test_a_removed_player_cannot_submit_a_character(
     world: World, player_client: Client, gm_client: Client
 ) -> None:
     draft = world.draft
-    finish.equipment_choose_option(character=draft, option="standard")
-    finish.history_save(character=draft, notes={}, age="34", appearance="Tall.")
+    choose_option(draft, "standard")
+    save_history(draft, notes={}, age="34", appearance="Tall.")
     _remove(gm_client, world, "bob")
     news = Notification.objects.count()
     response = player_client.post(reverse("characters:finish", args=[draft.id]))
@@ -64,8 +64,8 @@ def test_a_removed_player_cannot_submit_a_character(
 
 def test_a_member_still_submits(world: World, player_client: Client) -> None:
     draft = world.draft
-    finish.equipment_choose_option(character=draft, option="standard")
-    finish.history_save(character=draft, notes={}, age="34", appearance="Tall.")
+    choose_option(draft, "standard")
+    save_history(draft, notes={}, age="34", appearance="Tall.")
     response = player_client.post(reverse("characters:finish", args=[draft.id]))
     assert response.status_code == 303
     draft.refresh_from_db()
