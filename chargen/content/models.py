@@ -10,8 +10,11 @@ does the merging.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
+
+from chargen.content.prompts import prompt_template_problems
 
 
 class EquipmentCategory(models.TextChoices):
@@ -178,6 +181,14 @@ class HistoryPrompt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.campaign or 'default'})"
+
+    def clean(self) -> None:
+        # Checked here so the admin and the GM's formset refuse the same templates,
+        # each with the reason under the field.
+        super().clean()
+        problems = prompt_template_problems(self.template)
+        if problems:
+            raise ValidationError({"template": problems})
 
 
 class CharacterEquipment(models.Model):
