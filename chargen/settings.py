@@ -29,8 +29,12 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 DEBUG = env_bool("DEBUG", default=False)
 
-# A random key per process when none is set keeps a forgotten variable from
-# becoming a shared, guessable secret; sessions then just do not survive a restart.
+# Without SECRET_KEY each process makes up a random key, never a shared guessable one.
+# That is fine for `make run`, the tests and one-off commands, but several web workers
+# would each sign sessions with their own key and log users out at random: with DEBUG
+# off the web process refuses to start and `check --deploy` fails
+# (chargen.core.checks), with the reason in words.
+SECRET_KEY_IS_RANDOM = not os.environ.get("SECRET_KEY")
 SECRET_KEY = os.environ.get("SECRET_KEY") or get_random_secret_key()
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
