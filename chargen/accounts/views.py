@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from chargen.accounts import reset_throttle, throttle
 from chargen.accounts.forms import SignUpForm, ThrottledAuthenticationForm
+from chargen.accounts.services import account_sign_up
 
 login = LoginView.as_view(
     authentication_form=ThrottledAuthenticationForm,
@@ -63,9 +64,13 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = SignUpForm(request.POST)
         if form.is_valid():
-            user = form.save()
+            # The same answer whether or not the address already had an account.
+            account_sign_up(form=form)
             messages.success(
-                request, f"Welcome, {user.get_username()}! Your account is ready: log in below."
+                request,
+                f"Thanks, {form.cleaned_data['username']}: log in below with the password you "
+                f"chose. We have e-mailed {form.cleaned_data['email']}; if that address already "
+                "had an account, the e-mail says so, and no new account was made.",
             )
             login_url = reverse("login")
             if next_url:
