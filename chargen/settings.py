@@ -74,9 +74,13 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "chargen.core.middleware.HtmxGoneMiddleware",
+    # Innermost, so sessions, messages and CSRF see the page it makes.
+    "chargen.core.middleware.FriendlyMethodNotAllowedMiddleware",
 ]
 
 ROOT_URLCONF = "chargen.urls"
+# A refused CSRF token gets the site's page with the reason in words.
+CSRF_FAILURE_VIEW = "chargen.core.refusals.csrf_failure"
 WSGI_APPLICATION = "chargen.wsgi.application"
 
 TEMPLATES = [
