@@ -23,6 +23,10 @@ def env_bool(name: str, default: bool = False) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, str(default)))
+
+
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
@@ -171,6 +175,15 @@ PASSWORD_RESET_THROTTLE_ADDRESS_LIMIT = int(
 PASSWORD_RESET_THROTTLE_WINDOW_SECONDS = int(
     os.environ.get("PASSWORD_RESET_THROTTLE_WINDOW_SECONDS", "3600")
 )
+
+# Caps on what one account may create (chargen.core.limits): each costs the database rows
+# and nothing else, so a script POSTing "new" in a loop could otherwise fill it. No player
+# needs more at once; a deployment that does raises them here.
+MAX_INFINITY_DRIVE_DRAFTS = env_int("MAX_INFINITY_DRIVE_DRAFTS", 50)  # unfinished characters
+MAX_DRIFTING_DRAFTS = env_int("MAX_DRIFTING_DRAFTS", 50)  # Drifting characters not finished
+MAX_ROLLER_SHEETS = env_int("MAX_ROLLER_SHEETS", 100)  # unique-dice and mana sheets together
+MAX_CAMPAIGNS = env_int("MAX_CAMPAIGNS", 20)  # campaigns one user runs as GM
+MAX_RACE_PROPOSALS = env_int("MAX_RACE_PROPOSALS", 100)  # races one player proposed, any outcome
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "chargen@localhost")
