@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "chargen.desk",
     "chargen.rollers",
     "chargen.drifting",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -80,6 +81,14 @@ MIDDLEWARE = [
     "chargen.core.middleware.HtmxGoneMiddleware",
     # Innermost, so sessions, messages and CSRF see the page it makes.
     "chargen.core.middleware.FriendlyMethodNotAllowedMiddleware",
+    # Last, as django-axes asks: it turns a refused log-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
+]
+
+# django-axes' backend first: it refuses a throttled log-in before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "chargen.urls"
@@ -154,13 +163,25 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Login throttling (chargen.accounts.throttle): failures counted per account and
-# per address within a sliding window; the refusal expires on its own, so an
-# attacker can delay a player but never lock them out for good. The address limit
-# is much higher than the account's: players at one table share one address.
+# Login throttling by django-axes (chargen.accounts.login_throttle): failures counted per
+# account and per address; the refusal ends on its own LOGIN_THROTTLE_WINDOW_SECONDS after
+# the failures that caused it, so an attacker can delay a player but never lock them out
+# for good. The address limit is much higher than the account's: players at one table
+# share one address.
 LOGIN_THROTTLE_LIMIT = int(os.environ.get("LOGIN_THROTTLE_LIMIT", "5"))
 LOGIN_THROTTLE_ADDRESS_LIMIT = int(os.environ.get("LOGIN_THROTTLE_ADDRESS_LIMIT", "30"))
 LOGIN_THROTTLE_WINDOW_SECONDS = int(os.environ.get("LOGIN_THROTTLE_WINDOW_SECONDS", "900"))
+LOGIN_THROTTLE_CLIENT_IP_HEADER = os.environ.get("LOGIN_THROTTLE_CLIENT_IP_HEADER", "")
+AXES_HANDLER = "chargen.accounts.login_throttle.LoginThrottleHandler"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = "chargen.accounts.login_throttle.account_failure_limit"
+AXES_COOLOFF_TIME = "chargen.accounts.login_throttle.cool_off"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a refused try is not counted
+AXES_RESET_ON_SUCCESS = True  # the account's failures only (the handler sees to that)
+AXES_USERNAME_CALLABLE = "chargen.accounts.login_throttle.normalise_username"
+AXES_CLIENT_IP_CALLABLE = "chargen.accounts.counting.client_ip"
+AXES_LOCKOUT_CALLABLE = "chargen.accounts.login_throttle.lockout_response"
+AXES_DISABLE_ACCESS_LOG = True  # failures only: no record of who logged in when, from where
 
 # Password-reset throttling (chargen.accounts.reset_throttle): reset e-mails asked for
 # per e-mail address typed (account or not, so refusals reveal nothing) and per network
