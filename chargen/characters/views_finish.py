@@ -55,6 +55,7 @@ class BackgroundRollForm(forms.Form):
 
 MAX_AGE_TEXT = 40
 MAX_AGE_YEARS = 10_000
+TOO_LONG = "Keep this to at most %(limit_value)d characters (it has %(show_value)d)."
 # "34", "-3", "+12", "1,200": an age written as a number of years.
 AGE_IN_YEARS = re.compile(r"[+-]?[0-9][0-9,]*")
 
@@ -81,12 +82,20 @@ class DetailsForm(forms.ModelForm):
             "age"
         ].help_text = f"Years (0 to {MAX_AGE_YEARS:,}), or a few words such as “about forty”."
         self.fields["appearance"].required = True
-        self.fields["appearance"].widget = forms.Textarea(attrs={"rows": 3})
+        # The service keeps at most MAX_NOTE_LENGTH; refusing here says so instead of cutting.
+        self.fields["appearance"].max_length = services.MAX_NOTE_LENGTH
+        self.fields["appearance"].validators = [
+            MaxLengthValidator(services.MAX_NOTE_LENGTH, message=TOO_LONG)
+        ]
+        self.fields["appearance"].widget = forms.Textarea(
+            attrs={"rows": 3, "maxlength": services.MAX_NOTE_LENGTH}
+        )
         self.items = items
         for item in items:
             self.fields[self.note_name(item)] = forms.CharField(
                 required=False,
                 max_length=services.MAX_NOTE_LENGTH,
+                error_messages={"max_length": TOO_LONG},
                 initial=item.note or item.prompt,
                 label=item.title,
                 widget=forms.Textarea(attrs={"rows": 2}),
