@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell sha256sum requirements.lock | cut -c1-16)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help run test lint types format check-chromium screenshots lock bench clean
+.PHONY: help run test lint types format check-chromium check-wrk screenshots lock bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -56,9 +56,15 @@ test: $(STAMP) check-chromium lint types ## everything the tests need, then lint
 screenshots: $(STAMP) check-chromium ## refresh docs/screenshots/ from the browser tests
 	CHARGEN_SCREENSHOTS=1 $(BIN)/pytest -p no:cacheprovider -q tests/e2e
 
-bench: $(STAMP) ## print the benchmark figures quoted in README.md
+check-wrk:
+	@command -v wrk >/dev/null || { \
+	  echo "Installing Debian's wrk for the web benchmark"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+
+bench: $(STAMP) check-wrk ## print the benchmark figures quoted in README.md
 	$(PY) scripts/bench_rules.py
 	$(PY) scripts/bench_odds.py
+	$(PY) scripts/bench_web.py
 
 lock: ## re-pin requirements.lock from pyproject.toml (needs the dev environment)
 	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 -o requirements.lock

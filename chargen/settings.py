@@ -253,3 +253,66 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# --- Browser-side protections: Content-Security-Policy, Permissions-Policy, no-store ---
+# Kept together in one block. django-csp 4 builds the CSP header; a nonce is made only
+# for pages that ask for one (base.html puts request.csp_nonce on its <script> tags).
+# No 'unsafe-inline' and no 'unsafe-eval': the page scripts are static files
+# (static/js/chargen.js), htmx runs with allowEval off (see base.html's htmx-config),
+# and tests/chargen/security/test_csp.py fails on an inline script, handler or style.
+from csp.constants import NONCE, NONE, SELF  # noqa: E402
+
+# 500.html stands alone (it must render when the database or static files fail), so
+# its few style rules are inline; this hash lets exactly that <style> through.
+# test_csp.py names the new hash if the page's style changes.
+ERROR_PAGE_STYLE_HASH = "'sha256-abkjYaFZlJ9c+1C6Cb+XHLEmz3JqdkSMPL9EAzZjul0='"
+
+CONTENT_SECURITY_POLICY: dict[str, dict[str, list[object]]] = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, ERROR_PAGE_STYLE_HASH],
+        # Bootstrap's CSS draws its check marks, select arrows and menu icon as data: SVGs.
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# Features no page of ours uses, denied to every page and every frame (no origin allowed).
+# Only names Chromium knows: it logs an unknown one as an error in the console.
+PERMISSIONS_POLICY: dict[str, tuple[str, ...]] = dict.fromkeys(
+    (
+        "accelerometer",
+        "autoplay",
+        "bluetooth",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "publickey-credentials-get",
+        "screen-wake-lock",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    ),
+    (),
+)
+
+INSTALLED_APPS += ["csp"]  # its system checks catch a django-csp 3 style setting
+# Right after authentication, so the no-store middleware sees request.user; WhiteNoise,
+# earlier in the list, answers static files (cacheable) before any of these run.
+_after_auth = MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1
+MIDDLEWARE[_after_auth:_after_auth] = [
+    "csp.middleware.CSPMiddleware",
+    "chargen.core.security_headers.PermissionsPolicyMiddleware",
+    "chargen.core.security_headers.PrivatePagesNoStoreMiddleware",
+]
+# --- end of browser-side protections ---

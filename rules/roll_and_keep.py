@@ -14,8 +14,31 @@ from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
 
-from rules.dice import SECURE_DICE, DiceSource, DiceSpec, check_faces
+from rules.dice import SECURE_DICE, DiceSource, DiceSpec, check_faces, dice_source, rollable
 from rules.errors import RulesError
+from rules.inputs import flag, instance, listed
+from rules.inputs import whole as _checked_whole
+
+__all__ = [
+    "BOTCH_FACE",
+    "DEFAULT_MANA_COLOURS",
+    "DEGREES",
+    "DIE_SIDES",
+    "HOUSE_ATTRIBUTE_COLOURS",
+    "DicePool",
+    "Difficulty",
+    "DirectContest",
+    "KeptRoll",
+    "check_mana",
+    "degree_of_success",
+    "dice_pool",
+    "difficulty_label",
+    "indirect_difficulty",
+    "is_success",
+    "resolve_direct_contest",
+    "resolve_roll_and_keep",
+    "roll_and_keep",
+]
 
 DIE_SIDES = 10
 BOTCH_FACE = 1
@@ -79,11 +102,7 @@ def degree_of_success(successes: int) -> str:
 
 
 def _whole(value: int, what: str, *, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{what} must be a whole number.")
-    if value < minimum:
-        raise RulesError(f"{what} cannot be less than {minimum}.")
-    return value
+    return _checked_whole(value, what, minimum=minimum)
 
 
 def check_mana(mana: Mapping[str, int], colours: Sequence[str]) -> dict[str, int]:
@@ -106,6 +125,7 @@ def check_mana(mana: Mapping[str, int], colours: Sequence[str]) -> dict[str, int
 
 def difficulty_label(difficulty: int) -> str:
     """A difficulty in words: Challenging (7) when named, otherwise difficulty 2."""
+    _checked_whole(difficulty, "The difficulty")
     try:
         return f"{Difficulty(difficulty).label} ({difficulty})"
     except ValueError:
@@ -196,6 +216,9 @@ def dice_pool(
 def is_success(face: int, difficulty: int, *, strictly_over: bool = False) -> bool:
     """Ruling (docs/rulings.md, "Equal to or over"): a die equal to the difficulty succeeds
     unless the house rule `strictly_over` is on."""
+    _checked_whole(face, "A die")
+    _checked_whole(difficulty, "The difficulty")
+    flag(strictly_over, "Whether a die must beat the difficulty")
     return face > difficulty if strictly_over else face >= difficulty
 
 
@@ -209,13 +232,13 @@ class KeptRoll:
     strictly_over: bool = False
 
     def __post_init__(self) -> None:
-        if not self.faces:
+        faces = listed(self.faces, "Dice faces")
+        if not faces:
             raise RulesError("A roll needs at least one die.")
-        object.__setattr__(
-            self, "faces", check_faces(DiceSpec(len(self.faces), DIE_SIDES), self.faces)
-        )
+        object.__setattr__(self, "faces", check_faces(DiceSpec(len(faces), DIE_SIDES), faces))
         _whole(self.keep, "The number of dice kept", minimum=1)
         _whole(self.difficulty, "The difficulty")
+        flag(self.strictly_over, "Whether a die must beat the difficulty")
 
     @property
     def kept(self) -> tuple[int, ...]:
@@ -263,12 +286,8 @@ def resolve_roll_and_keep(
     faces: Iterable[int], *, keep: int, difficulty: int, strictly_over: bool = False
 ) -> KeptRoll:
     """The result of rolled faces (server, table or test) kept and counted."""
-    if isinstance(faces, str | bytes):
-        raise RulesError("Dice faces must be a list of numbers.")
-    try:
-        values = tuple(faces)
-    except TypeError as error:
-        raise RulesError("Dice faces must be a list of numbers.") from error
+    given = listed(faces, "Dice faces")
+    values = check_faces(DiceSpec(len(given), DIE_SIDES), given)
     return KeptRoll(faces=values, keep=keep, difficulty=difficulty, strictly_over=strictly_over)
 
 
@@ -280,9 +299,10 @@ def roll_and_keep(
     strictly_over: bool = False,
 ) -> KeptRoll:
     """Roll `pool` with `source` (the server's secure dice unless told otherwise)."""
-    if pool.rolled < 1:
+    instance(pool, DicePool, "a pool of dice")
+    if _checked_whole(pool.rolled, "The dice rolled") < 1:
         raise RulesError("There are no dice to roll: the attribute and specialities add to 0.")
-    faces = source.faces(DiceSpec(pool.rolled, DIE_SIDES))
+    faces = dice_source(source).faces(rollable(DiceSpec(pool.rolled, DIE_SIDES)))
     return resolve_roll_and_keep(
         faces, keep=pool.kept, difficulty=difficulty, strictly_over=strictly_over
     )
@@ -331,6 +351,8 @@ class DirectContest:
 
 
 def resolve_direct_contest(first: KeptRoll, second: KeptRoll) -> DirectContest:
+    instance(first, KeptRoll, "the first side's roll")
+    instance(second, KeptRoll, "the second side's roll")
     if first.difficulty != second.difficulty or first.strictly_over != second.strictly_over:
         raise RulesError(
             "Both sides of a directly opposed action roll against the same difficulty."

@@ -13,8 +13,27 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.dice import SECURE_DICE, DiceSource, DiceSpec, check_faces
+from rules.dice import SECURE_DICE, DiceSource, DiceSpec, check_faces, dice_source
 from rules.errors import RulesError
+from rules.inputs import instance, listed, one_of, whole
+
+__all__ = [
+    "CRISIS_BOXES",
+    "DIE_SIDES",
+    "MAX_POOL",
+    "MIN_POOL",
+    "NORMAL_SPECIAL_DICE",
+    "STARRED_SPECIAL_DICE",
+    "CrisisKind",
+    "CrisisTrack",
+    "PoolSize",
+    "UniqueRoll",
+    "held_numbers",
+    "pool_size",
+    "push_luck",
+    "resolve_unique_pool",
+    "roll_unique_pool",
+]
 
 DIE_SIDES = 6
 # "This gives the player a number of dice to roll between 1 and 8."
@@ -26,9 +45,7 @@ CRISIS_BOXES = 3
 
 
 def _require_whole_not_negative(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{what} must be a whole number.")
-    if value < 0:
+    if whole(value, what) < 0:
         raise RulesError(f"{what} cannot be negative.")
     return value
 
@@ -204,12 +221,9 @@ class UniqueRoll:
 
 
 def _as_faces(faces: Iterable[int]) -> tuple[int, ...]:
-    if isinstance(faces, str | bytes):
-        raise RulesError("Dice faces must be a list of numbers.")
-    try:
-        return tuple(faces)
-    except TypeError as error:
-        raise RulesError("Dice faces must be a list of numbers.") from error
+    """Faces of d6s, each a whole number from 1 to 6."""
+    values = listed(faces, "Dice faces")
+    return check_faces(DiceSpec(len(values), DIE_SIDES), values)
 
 
 def resolve_unique_pool(faces: Iterable[int]) -> UniqueRoll:
@@ -219,8 +233,8 @@ def resolve_unique_pool(faces: Iterable[int]) -> UniqueRoll:
 
 def roll_unique_pool(dice: int, source: DiceSource = SECURE_DICE) -> UniqueRoll:
     """Roll `dice` d6s from `source` (the server's secure dice unless told otherwise)."""
-    if isinstance(dice, bool) or not isinstance(dice, int):
-        raise RulesError("The number of dice must be a whole number.")
+    whole(dice, "The number of dice")
+    source = dice_source(source)
     if not MIN_POOL <= dice <= MAX_POOL:
         raise RulesError(f"A pool rolls {MIN_POOL} to {MAX_POOL} dice, not {dice}.")
     return resolve_unique_pool(source.faces(DiceSpec(dice, DIE_SIDES)))
@@ -228,7 +242,8 @@ def roll_unique_pool(dice: int, source: DiceSource = SECURE_DICE) -> UniqueRoll:
 
 def push_luck(roll: UniqueRoll, source: DiceSource = SECURE_DICE) -> UniqueRoll:
     """Push one die from `source` onto `roll`."""
-    (face,) = source.faces(DiceSpec(1, DIE_SIDES))
+    instance(roll, UniqueRoll, "a unique-dice roll")
+    (face,) = check_faces(DiceSpec(1, DIE_SIDES), dice_source(source).faces(DiceSpec(1, DIE_SIDES)))
     return roll.push(face)
 
 
@@ -284,7 +299,8 @@ class CrisisTrack:
 
     def boxes(self, kind: CrisisKind | str) -> tuple[bool, ...]:
         """Three booleans, crossed boxes first, for drawing the sheet."""
-        crossed = self.physical if CrisisKind(kind) is CrisisKind.PHYSICAL else self.mental
+        kind = one_of(kind, CrisisKind, "a kind of crisis")
+        crossed = self.physical if kind is CrisisKind.PHYSICAL else self.mental
         return tuple(index < crossed for index in range(CRISIS_BOXES))
 
     def explain(self) -> str:

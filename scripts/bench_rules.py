@@ -1,7 +1,7 @@
 """How fast the Infinity Drive rules run on one core. Prints figures; asserts nothing.
 
 Complete random characters per second through the NPC autopilot (every step goes
-through the creation engine), and, when rules/odds.py is present, the time of the
+through the creation engine), and, when rules/odds/ is present, the time of the
 largest Infinity Drive odds, cold and cached.
 
 Run: .venv/bin/python scripts/bench_rules.py [seconds]
@@ -54,7 +54,7 @@ def milliseconds(function: Callable[[], object], repeats: int = 1) -> float:
 
 def bench_odds() -> None:
     if importlib.util.find_spec("rules.odds") is None:
-        print("\nrules/odds.py is not there yet: no odds figures.")
+        print("\nrules/odds/ is not there yet: no odds figures.")
         return
     odds = importlib.import_module("rules.odds")
     cases: list[tuple[str, Callable[[], object]]] = [

@@ -1,7 +1,7 @@
 """Characters, their creation log, and the races they may belong to.
 
 A character's state is never stored as the truth: it is the replay of its
-creation log through rules/infinity_drive/creation.py. The log is append-only
+creation log through rules/infinity_drive/creation/. The log is append-only
 (only `history_note` may change later), so a roll, once saved, is never taken back.
 """
 

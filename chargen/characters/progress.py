@@ -1,7 +1,7 @@
 """A character's creation, derived: its log translated into rules/ steps and replayed.
 
 This is the thin translation between the database's log rows and the pure reducer in
-rules/infinity_drive/creation.py. No rule lives here: only which row kind becomes
+rules/infinity_drive/creation/. No rule lives here: only which row kind becomes
 which step, which roll is still waiting for the player's decision, and which row
 kinds the wizard may write next.
 """

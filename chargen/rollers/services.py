@@ -1,6 +1,6 @@
 """One function per thing a player does with a roller sheet, each in one transaction.
 
-The rules live in rules/unique_pool.py, rules/roll_and_keep.py and rules/odds.py;
+The rules live in rules/unique_pool.py, rules/roll_and_keep.py and rules/odds/;
 these functions only turn sheet rows into the plain values those take, roll (or take
 the faces the player typed), and write the roll log.
 

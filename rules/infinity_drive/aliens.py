@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.dice import SECURE_DICE, DiceSource, DiceSpec, Roll, check_faces, roll
+from rules.dice import SECURE_DICE, DiceSource, DiceSpec, Roll, check_faces, dice_source, roll
 from rules.errors import RulesError
 from rules.infinity_drive.characteristics import HUMANOID_MAXIMUM, characteristic_name
 from rules.infinity_drive.codes import (
@@ -15,6 +15,33 @@ from rules.infinity_drive.codes import (
 )
 from rules.infinity_drive.house_rules import HouseRules, NonHumanoidMaximum
 from rules.infinity_drive.profile import Characteristics
+from rules.inputs import (
+    counts_by_name,
+    flag,
+    instance,
+    listed,
+    mapping,
+    one_of,
+    optional_instance,
+    text,
+    whole,
+)
+
+__all__ = [
+    "LOWEST_ADJUSTED_VALUE",
+    "MOST_POINTS_ADDED",
+    "MOST_POINTS_ON_ONE",
+    "NON_HUMANOID_DIE_SIDES",
+    "NonHumanoidDice",
+    "NonHumanoidRace",
+    "Race",
+    "apply_race",
+    "non_humanoid_codes",
+    "roll_non_humanoid",
+    "validate_non_humanoid_dice",
+    "validate_non_humanoid_race",
+    "validate_race",
+]
 
 MOST_POINTS_ADDED = 6
 MOST_POINTS_ON_ONE = 3
@@ -29,8 +56,15 @@ class Race:
     reason: str
     adjustments: tuple[tuple[str, int], ...] = ()
 
+    def __post_init__(self) -> None:
+        text(self.name, "A race's name")
+        text(self.reason, "A race's reason")
+        _pairs(self.adjustments, "A race's adjustments")
+
     @classmethod
     def of(cls, name: str, reason: str, adjustments: Mapping[str, int]) -> Race:
+        adjustments = counts_by_name(adjustments, "A race's adjustments")
+
         def profile_order(code: str) -> int:
             return CHARACTERISTICS.index(code) if code in CHARACTERISTICS else len(CHARACTERISTICS)
 
@@ -45,6 +79,7 @@ class Race:
         )
 
     def adjustment(self, code: str) -> int:
+        text(code, "A characteristic")
         return dict(self.adjustments).get(code, 0)
 
     def maximum(self, code: str) -> int:
@@ -58,6 +93,8 @@ class Race:
 
 def validate_race(race: Race, house_rules: HouseRules | None = None) -> Race:
     """Check a race against the four rules of Alien Humanoids; return it or raise."""
+    instance(race, Race, "an alien humanoid race")
+    optional_instance(house_rules, HouseRules, "a campaign's house rules")
     if not race.name.strip():
         raise RulesError("Give your race a name.")
     if not race.reason.strip():
@@ -91,6 +128,8 @@ def validate_race(race: Race, house_rules: HouseRules | None = None) -> Race:
 
 def apply_race(characteristics: Characteristics, race: Race | None) -> Characteristics:
     """The character's characteristics after the race's adjustments (may pass C, never under 1)."""
+    instance(characteristics, Characteristics, "a character's characteristics")
+    optional_instance(race, Race, "an alien humanoid race")
     if race is None:
         return characteristics
     result = characteristics
@@ -114,18 +153,26 @@ class NonHumanoidDice:
     dice: tuple[tuple[str, int], ...]
     bodiless: bool = False
 
+    def __post_init__(self) -> None:
+        _pairs(self.dice, "A race's dice")
+        flag(self.bodiless, "Whether the race is bodiless")
+
     @classmethod
     def of(cls, dice: Mapping[str, int], *, bodiless: bool = False) -> NonHumanoidDice:
+        dice = counts_by_name(dice, "A race's dice")
         return cls(
-            tuple((code, int(dice[code])) for code in CHARACTERISTICS if code in dice),
+            tuple((code, dice[code]) for code in CHARACTERISTICS if code in dice),
             bodiless,
         )
 
     def count(self, code: str) -> int:
+        text(code, "A characteristic")
         return dict(self.dice).get(code, 0)
 
 
 def non_humanoid_codes(house_rules: HouseRules, *, bodiless: bool) -> tuple[str, ...]:
+    instance(house_rules, HouseRules, "a campaign's house rules")
+    flag(bodiless, "Whether the race is bodiless")
     in_play = characteristics_in_play(house_rules.metaphysical_in_play)
     if bodiless:
         return tuple(code for code in in_play if code in BODILESS_CHARACTERISTICS)
@@ -134,6 +181,7 @@ def non_humanoid_codes(house_rules: HouseRules, *, bodiless: bool) -> tuple[str,
 
 def validate_non_humanoid_dice(plan: NonHumanoidDice, house_rules: HouseRules) -> NonHumanoidDice:
     """Every characteristic gets at least one die (none may be 0) and the dice total is 14."""
+    instance(plan, NonHumanoidDice, "a non-humanoid race's dice")
     codes = non_humanoid_codes(house_rules, bodiless=plan.bodiless)
     for code, count in plan.dice:
         if code not in codes:
@@ -163,6 +211,8 @@ def roll_non_humanoid(
 ) -> tuple[Characteristics, tuple[Roll, ...]]:
     """Roll each characteristic's dice; a bodiless race has Mus, Grc and Res of 0."""
     validate_non_humanoid_dice(plan, house_rules)
+    given = None if faces is None else mapping(faces, "The faces of each characteristic")
+    source = dice_source(source)
     values: dict[str, int] = {}
     rolls: list[Roll] = []
     for code in characteristics_in_play(house_rules.metaphysical_in_play):
@@ -171,12 +221,12 @@ def roll_non_humanoid(
             values[code] = 0
             continue
         spec = DiceSpec(count, 6)
-        if faces is None:
+        if given is None:
             rolled = roll(spec, source)
         else:
-            if code not in faces:
+            if code not in given:
                 raise RulesError(f"Give the faces of {characteristic_name(code)}’s {spec}.")
-            rolled = Roll(spec, check_faces(spec, faces[code]), entered=True)
+            rolled = Roll(spec, check_faces(spec, listed(given[code], "The faces")), entered=True)
         rolls.append(rolled)
         values[code] = rolled.total
     return Characteristics.of(values), tuple(rolls)
@@ -193,12 +243,18 @@ class NonHumanoidRace:
     plan: NonHumanoidDice
     description: str = ""
 
+    def __post_init__(self) -> None:
+        text(self.name, "A race's name")
+        instance(self.plan, NonHumanoidDice, "a non-humanoid race's dice")
+        text(self.description, "A race's description")
+
     @property
     def bodiless(self) -> bool:
         return self.plan.bodiless
 
     def has_body_part(self, code: str) -> bool:
         """False for Mus, Grc and Res of a bodiless race: 0, never rolled, never raised."""
+        text(code, "A characteristic")
         return not self.plan.bodiless or code in BODILESS_CHARACTERISTICS
 
     def dice_for(self, code: str) -> DiceSpec:
@@ -214,6 +270,8 @@ class NonHumanoidRace:
         By default (our ruling) the most its dice for `code` can roll; a GM may instead
         read "can break any of the limit rules" as no maximum at all.
         """
+        text(code, "A characteristic")
+        rule = one_of(rule, NonHumanoidMaximum, "a non-humanoid maximum")
         if rule == NonHumanoidMaximum.NONE:
             return None
         return self.plan.count(code) * NON_HUMANOID_DIE_SIDES
@@ -226,7 +284,18 @@ class NonHumanoidRace:
 
 def validate_non_humanoid_race(race: NonHumanoidRace, house_rules: HouseRules) -> NonHumanoidRace:
     """A name and a legal set of dice; return the race or raise with what is wrong."""
+    instance(race, NonHumanoidRace, "a non-humanoid race")
     if not race.name.strip():
         raise RulesError("Give the non-humanoid race a name.")
     validate_non_humanoid_dice(race.plan, house_rules)
     return race
+
+
+def _pairs(pairs: object, what: str) -> tuple[tuple[str, int], ...]:
+    """(characteristic, number) pairs, as a race keeps its adjustments or its dice."""
+    checked: list[tuple[str, int]] = []
+    for pair in listed(pairs, what):
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise RulesError(f"{what} are pairs of a characteristic and a number.")
+        checked.append((text(pair[0], "A characteristic"), whole(pair[1], what)))
+    return tuple(checked)

@@ -11,19 +11,14 @@ GM's non-humanoid race whose dice it rolls.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
-from rules.dice import DiceSource, DiceSpec, SeededDice
+from rules.dice import DiceSource, SeededDice, dice_source, pick
 from rules.errors import RulesError
 from rules.infinity_drive.aliens import (
-    MOST_POINTS_ADDED,
-    MOST_POINTS_ON_ONE,
     NonHumanoidRace,
-    Race,
     validate_non_humanoid_race,
-    validate_race,
 )
 from rules.infinity_drive.characteristics import (
     POINT_BUY_MAXIMUM,
@@ -58,98 +53,35 @@ from rules.infinity_drive.creation import (
     skill_roll_options,
 )
 from rules.infinity_drive.house_rules import BOOK_DEFAULTS, HouseRules, SurvivalFailure
-from rules.infinity_drive.profile import Characteristics
+from rules.infinity_drive.npc_races import (
+    ALIEN_COSTS,
+    ALIEN_GIFTS,
+    ALIEN_NAMES,
+    random_alien_race,
+)
 from rules.infinity_drive.rulebook import Rulebook
 from rules.infinity_drive.survival import LOWEST_AFTER_SETBACK
+from rules.inputs import flag, instance, optional_instance, optional_text
+
+__all__ = [
+    "ALIEN_COSTS",
+    "ALIEN_GIFTS",
+    "ALIEN_NAMES",
+    "MOST_ATTEMPTS",
+    "NPC",
+    "Autopilot",
+    "generate_npc",
+    "npc_summary",
+    "npc_text",
+    "pick",
+    "random_alien_race",
+]
 
 # A character that dies under the "death" house rule starts again from the same dice
 # stream. A frail non-humanoid race can die in nine careers of ten, so give it room;
 # past this the generator says in words that every attempt died.
 MOST_ATTEMPTS = 200
 FALLBACK_SPECIALTY = "General"
-
-Choice = TypeVar("Choice")
-
-# A small stock of alien humanoid races for NPCs: names, and the reasons a race might be
-# stronger in one characteristic ("gifts") and weaker in another ("costs"). The book asks
-# every race for "a name for your race and a reason".
-ALIEN_NAMES: tuple[str, ...] = (
-    "Vessk",
-    "Orunai",
-    "Thalnar",
-    "Quillan",
-    "Brasketh",
-    "Myrrid",
-    "Caldori",
-    "Ysseni",
-)
-ALIEN_GIFTS: dict[str, str] = {
-    "Mus": "a heavy-gravity home-world built dense muscle",
-    "Grc": "generations of canopy hunting honed their balance",
-    "Res": "a toxic biosphere hardened their bodies",
-    "Int": "metaphysical predators rewarded cunning",
-    "Sty": "a harsh, orderly culture prized steady minds",
-    "Chz": "a society of endless bargaining made them persuasive",
-    "Mtp": "a psionically active sun woke their minds",
-}
-ALIEN_COSTS: dict[str, str] = {
-    "Mus": "hollow bones leave them weak",
-    "Grc": "their heavy frames are clumsy",
-    "Res": "a sterile home-world left them sickly",
-    "Int": "instinct counts for more than study among them",
-    "Sty": "vivid dreams blur into their waking lives",
-    "Chz": "a solitary nature makes them poor company",
-    "Mtp": "they are nearly deaf to the metaphysical",
-}
-
-
-def pick(dice: DiceSource, options: Sequence[Choice]) -> Choice:
-    """One of `options`, chosen with a die from `dice` so a seed decides it."""
-    if not options:
-        raise RulesError("There is nothing to choose from.")
-    if len(options) == 1:
-        return options[0]
-    (face,) = dice.faces(DiceSpec(1, len(options)))
-    return options[face - 1]
-
-
-def _and(phrases: Sequence[str]) -> str:
-    return phrases[0] if len(phrases) == 1 else f"{', '.join(phrases[:-1])} and {phrases[-1]}"
-
-
-def random_alien_race(dice: DiceSource, characteristics: Characteristics) -> Race | None:
-    """A legal alien humanoid race for these characteristics, of 1 to 6 points.
-
-    Points move one at a time from a characteristic that is not improved to one that
-    is not reduced, never more than 3 onto one and never taking one under 1, so every
-    race this makes passes `validate_race` and `apply_race`. None if no point can move.
-    """
-    codes = characteristics.codes
-    points = pick(dice, range(1, MOST_POINTS_ADDED + 1))
-    adjustments = dict.fromkeys(codes, 0)
-    for _ in range(points):
-        raisable = [code for code in codes if 0 <= adjustments[code] < MOST_POINTS_ON_ONE]
-        if not raisable:
-            break
-        raised = pick(dice, raisable)
-        lowerable = [
-            code
-            for code in codes
-            if code != raised
-            and adjustments[code] <= 0
-            and characteristics[code] + adjustments[code] - 1 >= 1
-        ]
-        if not lowerable:
-            break
-        adjustments[raised] += 1
-        adjustments[pick(dice, lowerable)] -= 1
-    if not any(adjustments.values()):
-        return None
-    name = pick(dice, ALIEN_NAMES)
-    gifts = [ALIEN_GIFTS[code] for code in codes if adjustments[code] > 0]
-    costs = [ALIEN_COSTS[code] for code in codes if adjustments[code] < 0]
-    reason = f"On the {name} home-world {_and(gifts)}; but {_and(costs)}."
-    return validate_race(Race.of(name, reason, adjustments))
 
 
 @dataclass(frozen=True)
@@ -173,6 +105,12 @@ class Autopilot:
         alien_humanoids: bool = False,
         non_humanoid: NonHumanoidRace | None = None,
     ) -> None:
+        dice = dice_source(dice)
+        instance(rulebook, Rulebook, "the rule book")
+        instance(house_rules, HouseRules, "a campaign's house rules")
+        optional_text(career, "The career")
+        flag(alien_humanoids, "Whether NPCs may be alien humanoids")
+        optional_instance(non_humanoid, NonHumanoidRace, "a non-humanoid race")
         if career is not None and career not in rulebook.careers:
             raise RulesError(
                 f"“{career}” is not a career path; choose {' or '.join(rulebook.careers)}."
@@ -187,6 +125,7 @@ class Autopilot:
         self.non_humanoid = non_humanoid
 
     def next_step(self, state: CreationState) -> Step:
+        instance(state, CreationState, "a character's creation so far")
         chooser = {
             Expect.METHOD: self._method,
             Expect.POINT_BUY: self._point_buy,
@@ -324,6 +263,7 @@ def generate_npc(
 
 def npc_summary(npc: NPC) -> dict[str, Any]:
     """The NPC as plain JSON-ready values."""
+    instance(npc, NPC, "an NPC")
     state = npc.state
     learner = state.learner
     return {

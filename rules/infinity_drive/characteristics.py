@@ -6,13 +6,40 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.dice import SECURE_DICE, DiceSource, DiceSpec, Roll, check_faces, roll
+from rules.dice import SECURE_DICE, DiceSource, DiceSpec, Roll, check_faces, dice_source, roll
 from rules.errors import RulesError
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES, characteristics_in_play
 from rules.infinity_drive.house_rules import HouseRules
 from rules.infinity_drive.profile import Characteristics, hex_value
 from rules.infinity_drive.rulebook import ModifierBand
 from rules.infinity_drive.wording import is_or_are
+from rules.inputs import (
+    counts_by_name,
+    flag,
+    instance,
+    listed,
+    listed_instances,
+    mapping,
+    text,
+    whole,
+)
+
+__all__ = [
+    "BOOK_CHARACTERISTIC_TEST_DICE",
+    "BOOK_MODIFIER_BANDS",
+    "HUMANOID_MAXIMUM",
+    "POINT_BUY_MAXIMUM",
+    "POINT_BUY_MINIMUM",
+    "CharacteristicTestResult",
+    "characteristic_modifier",
+    "characteristic_name",
+    "characteristic_roll",
+    "characteristic_test",
+    "expected_dice_total",
+    "point_buy_advantage",
+    "point_buy_total",
+    "validate_point_buy",
+]
 
 POINT_BUY_MINIMUM = 2
 POINT_BUY_MAXIMUM = 12  # "No characteristic may start with a value greater than C (12)"
@@ -39,14 +66,16 @@ BOOK_CHARACTERISTIC_TEST_DICE: dict[str, DiceSpec] = {
 
 
 def characteristic_name(code: str) -> str:
-    return CHARACTERISTIC_NAMES.get(code, code)
+    return CHARACTERISTIC_NAMES.get(text(code, "A characteristic"), code)
 
 
 def characteristic_modifier(value: int, bands: Sequence[ModifierBand] = ()) -> int:
     """The modifier a characteristic adds to a skill check."""
-    if value < 0:
+    if whole(value, "A characteristic") < 0:
         raise RulesError(f"A characteristic cannot be negative ({value}).")
-    table = tuple(bands) or BOOK_MODIFIER_BANDS
+    table = listed_instances(bands, ModifierBand, "The modifier table", "a row of it") or (
+        BOOK_MODIFIER_BANDS
+    )
     for band in table:
         if band.low <= value and (band.high is None or value <= band.high):
             return band.modifier
@@ -59,6 +88,7 @@ def characteristic_modifier(value: int, bands: Sequence[ModifierBand] = ()) -> i
 
 def point_buy_total(house_rules: HouseRules) -> int:
     """Points to spend. Ruling: without Metaphysical, 7 fewer (the dropped 2d6's average)."""
+    instance(house_rules, HouseRules, "a campaign's house rules")
     if house_rules.metaphysical_in_play:
         return house_rules.point_buy_total
     return house_rules.point_buy_total - 7
@@ -66,6 +96,12 @@ def point_buy_total(house_rules: HouseRules) -> int:
 
 def validate_point_buy(values: Mapping[str, int], house_rules: HouseRules) -> Characteristics:
     """Check a point-buy assignment and return it, or raise with what is wrong."""
+    instance(house_rules, HouseRules, "a campaign's house rules")
+    for code, value in mapping(values, "The point-buy values").items():
+        name = characteristic_name(text(code, "A characteristic"))
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"Give {name} a whole number.")
+    values = counts_by_name(values, "The point-buy values")
     codes = characteristics_in_play(house_rules.metaphysical_in_play)
     extra = [code for code in values if code not in codes]
     if extra:
@@ -106,20 +142,25 @@ def characteristic_roll(
 
     `entered` marks faces a player typed in; faces replayed from the log are not.
     """
+    instance(house_rules, HouseRules, "a campaign's house rules")
+    flag(entered, "Whether the dice were entered")
     spec = house_rules.dice_spec
     if faces is None:
-        return roll(spec, source)
+        return roll(spec, dice_source(source))
     return Roll(spec=spec, faces=check_faces(spec, faces), entered=entered)
 
 
 def expected_dice_total(spec: DiceSpec, characteristic_count: int) -> Fraction:
     """The average total of rolling `spec` once per characteristic: 7 × E[2d6] = 49."""
+    instance(spec, DiceSpec, "dice such as 2d6")
+    whole(characteristic_count, "The number of characteristics", minimum=0)
     per_roll = Fraction(spec.count * (spec.sides + 1), 2) + spec.bonus
     return per_roll * characteristic_count
 
 
 def point_buy_advantage(house_rules: HouseRules) -> Fraction:
     """Point buy over the dice average: the book's "102%" is 50 / 49."""
+    instance(house_rules, HouseRules, "a campaign's house rules")
     count = len(characteristics_in_play(house_rules.metaphysical_in_play))
     return Fraction(point_buy_total(house_rules)) / expected_dice_total(
         house_rules.dice_spec, count
@@ -140,7 +181,10 @@ class CharacteristicTestResult:
 
 
 def _difficulty_dice(difficulty: str, table: Mapping[str, DiceSpec]) -> tuple[str, DiceSpec]:
-    wanted = difficulty.strip().rstrip("!").casefold()
+    wanted = text(difficulty, "The difficulty").strip().rstrip("!").casefold()
+    for name, spec in mapping(table, "The difficulty table").items():
+        text(name, "A difficulty")
+        instance(spec, DiceSpec, "dice such as 2d6")
     for name, spec in (table or BOOK_CHARACTERISTIC_TEST_DICE).items():
         if name.strip().rstrip("!").casefold() == wanted:
             return name, spec
@@ -158,8 +202,12 @@ def characteristic_test(
     difficulty_dice: Mapping[str, DiceSpec] | None = None,
 ) -> CharacteristicTestResult:
     """Roll the difficulty's dice; a total at or under the characteristic succeeds."""
-    name, spec = _difficulty_dice(difficulty, difficulty_dice or {})
+    name, spec = _difficulty_dice(difficulty, {} if difficulty_dice is None else difficulty_dice)
     label = characteristic_name(characteristic)
+    whole(value, label, minimum=0)
+    if faces is not None:
+        listed(faces, "The faces")
+    source = dice_source(source)
     if spec.minimum > value:
         return CharacteristicTestResult(
             characteristic,

@@ -5,11 +5,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.dice import SECURE_DICE, DiceSource, DiceSpec, Roll, check_faces, roll
+from rules.dice import SECURE_DICE, DiceSource, DiceSpec, Roll, check_faces, dice_source, roll
 from rules.errors import RulesError
 from rules.infinity_drive.characteristics import characteristic_modifier, characteristic_name
 from rules.infinity_drive.house_rules import BOOK_DEFAULTS, HouseRules, PlusThreeGrade
 from rules.infinity_drive.rulebook import GradeBand, ModifierBand
+from rules.inputs import instance, listed, listed_instances, mapping, optional_whole, text, whole
+
+__all__ = [
+    "BOOK_GRADES",
+    "BOOK_SKILL_CHECK_DICE",
+    "MAXIMUM_RANK",
+    "UNOPPOSED_TARGET",
+    "OpposedResult",
+    "SkillCheckResult",
+    "grade_of_success",
+    "opposed_check",
+    "skill_check",
+    "skill_check_dice",
+]
 
 UNOPPOSED_TARGET = 9
 MAXIMUM_RANK = 6
@@ -33,7 +47,11 @@ BOOK_GRADES: tuple[GradeBand, ...] = (
 
 
 def skill_check_dice(difficulty: str, table: Mapping[str, DiceSpec] | None = None) -> DiceSpec:
-    wanted = difficulty.strip().rstrip("!").casefold()
+    wanted = text(difficulty, "The difficulty").strip().rstrip("!").casefold()
+    if table is not None:
+        for name, spec in mapping(table, "The difficulty table").items():
+            text(name, "A difficulty")
+            instance(spec, DiceSpec, "dice such as 2d6")
     options = table or BOOK_SKILL_CHECK_DICE
     for name, spec in options.items():
         if name.strip().rstrip("!").casefold() == wanted:
@@ -51,9 +69,12 @@ def grade_of_success(
     The book's bands overlap at +3 ("Success … 1 to 3 more" and "Good Success 3-5 more");
     our ruling gives +3 to Good Success, or to Success under the GM's house rule.
     """
+    whole(margin, "The margin")
+    instance(house_rules, HouseRules, "a campaign's house rules")
+    bands = listed_instances(grades, GradeBand, "The grades of success", "a grade of success")
     matching = [
         band.name
-        for band in (tuple(grades) or BOOK_GRADES)
+        for band in (bands or BOOK_GRADES)
         if (band.low_margin is None or margin >= band.low_margin)
         and (band.high_margin is None or margin <= band.high_margin)
     ]
@@ -104,6 +125,16 @@ def skill_check(
     Automatic results: if even the highest total misses the target the check fails
     without a roll; if even the lowest total reaches it, it succeeds without a roll.
     """
+    text(skill, "The skill")
+    text(characteristic, "The characteristic")
+    whole(characteristic_value, characteristic_name(characteristic))
+    whole(target, "The target number")
+    instance(house_rules, HouseRules, "a campaign's house rules")
+    listed_instances(grades, GradeBand, "The grades of success", "a grade of success")
+    if faces is not None:
+        listed(faces, "The faces")
+    source = dice_source(source)
+    rank = optional_whole(rank, "A skill rank")
     if rank is None:
         raise RulesError(f"Without rank 0 in {skill} you cannot attempt it at all.")
     if not 0 <= rank <= MAXIMUM_RANK:
@@ -192,6 +223,8 @@ def opposed_check(
     Ruling (docs/rulings.md): the book does not say what a tie does; a tie is a stand-off
     in which neither side succeeds.
     """
+    whole(first_total, "The first total")
+    whole(second_total, "The second total")
     first_grade = grade_of_success(first_total - second_total, house_rules)
     second_grade = grade_of_success(second_total - first_total, house_rules)
     if first_total == second_total:

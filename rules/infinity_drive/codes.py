@@ -4,6 +4,16 @@ from __future__ import annotations
 
 from typing import Final
 
+from rules.inputs import flag
+
+__all__ = [
+    "BODILESS_CHARACTERISTICS",
+    "CHARACTERISTICS",
+    "CHARACTERISTIC_NAMES",
+    "METAPHYSICAL",
+    "characteristics_in_play",
+]
+
 CHARACTERISTICS: Final[tuple[str, ...]] = ("Mus", "Grc", "Res", "Int", "Sty", "Chz", "Mtp")
 
 CHARACTERISTIC_NAMES: Final[dict[str, str]] = {
@@ -25,6 +35,6 @@ BODILESS_CHARACTERISTICS: Final[tuple[str, ...]] = ("Int", "Sty", "Chz", "Mtp")
 
 
 def characteristics_in_play(metaphysical_in_play: bool) -> tuple[str, ...]:
-    if metaphysical_in_play:
+    if flag(metaphysical_in_play, "Whether Metaphysical is in play"):
         return CHARACTERISTICS
     return tuple(code for code in CHARACTERISTICS if code != METAPHYSICAL)

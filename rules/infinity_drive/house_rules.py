@@ -11,6 +11,32 @@ from enum import StrEnum
 
 from rules.dice import DiceSpec
 from rules.errors import RulesError
+from rules.inputs import flag, one_of, text, whole
+
+__all__ = [
+    "BOOK_DEFAULTS",
+    "HEROIC_DICE",
+    "HEROIC_POINT_BUY",
+    "NON_HUMANOID_DICE_TOTAL",
+    "NON_HUMANOID_DICE_TOTAL_MAX",
+    "NON_HUMANOID_DICE_TOTAL_MIN",
+    "NON_HUMANOID_DICE_TOTAL_RANGE_MESSAGE",
+    "POINT_BUY_TOTAL_MAX",
+    "POINT_BUY_TOTAL_MIN",
+    "POINT_BUY_TOTAL_RANGE_MESSAGE",
+    "STANDARD_CREDITS",
+    "STANDARD_DICE",
+    "STANDARD_POINT_BUY",
+    "STARTING_CREDITS_MAX",
+    "STARTING_CREDITS_MIN",
+    "STARTING_CREDITS_RANGE_MESSAGE",
+    "CharacteristicMethods",
+    "EquipmentOptions",
+    "HouseRules",
+    "NonHumanoidMaximum",
+    "PlusThreeGrade",
+    "SurvivalFailure",
+]
 
 
 class CharacteristicMethods(StrEnum):
@@ -111,6 +137,7 @@ class HouseRules:
     non_humanoid_maximum: NonHumanoidMaximum = NonHumanoidMaximum.DICE
 
     def __post_init__(self) -> None:
+        self._check_kinds()
         spec = DiceSpec.parse(self.characteristic_dice)
         if spec.count < 1:
             raise RulesError("Characteristic dice need at least one die.")
@@ -123,6 +150,29 @@ class HouseRules:
             <= NON_HUMANOID_DICE_TOTAL_MAX
         ):
             raise RulesError(NON_HUMANOID_DICE_TOTAL_RANGE_MESSAGE)
+
+    def _check_kinds(self) -> None:
+        """Every rule is the kind of value it should be; a stored string becomes its choice."""
+        for name, choices, what in (
+            ("characteristic_methods", CharacteristicMethods, "a way to make characteristics"),
+            ("survival_failure", SurvivalFailure, "an outcome of a failed survival roll"),
+            ("equipment_options", EquipmentOptions, "a way to choose equipment"),
+            ("plus_three_grade", PlusThreeGrade, "a grade for a margin of +3"),
+            ("non_humanoid_maximum", NonHumanoidMaximum, "a non-humanoid maximum"),
+        ):
+            object.__setattr__(self, name, one_of(getattr(self, name), choices, what))
+        for name, what in (
+            ("metaphysical_in_play", "Whether Metaphysical is in play"),
+            ("alien_humanoids_allowed", "Whether alien humanoids are allowed"),
+            ("career_survival", "Whether career survival is in play"),
+            ("physical_dice_allowed", "Whether physical dice are allowed"),
+            ("approval_required", "Whether the GM approves characters"),
+        ):
+            flag(getattr(self, name), what)
+        whole(self.point_buy_total, "The point-buy total")
+        whole(self.starting_credits, "Starting credits")
+        whole(self.non_humanoid_dice_total, "A non-humanoid race's dice total")
+        text(self.characteristic_dice, "The characteristic dice")
 
     def _check_point_buy_total(self) -> None:
         if not POINT_BUY_TOTAL_MIN <= self.point_buy_total <= POINT_BUY_TOTAL_MAX:

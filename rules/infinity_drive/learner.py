@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from rules.errors import RulesError
 from rules.infinity_drive.profile import Characteristics
 from rules.infinity_drive.rulebook import LearnerType, Learning
+from rules.inputs import instance, one_of, whole
+
+__all__ = ["BALANCED_BONUS_ROLLS", "Learner", "learner_for"]
 
 BALANCED_BONUS_ROLLS = 1
 
@@ -52,10 +55,15 @@ class Learner:
 
     def owed(self, rolls_on_own_side: int, rolls_left: int) -> int:
         """Rolls still owed to the learner's own side (never more than the rolls left)."""
+        whole(rolls_on_own_side, "The rolls on your own side", minimum=0)
+        whole(rolls_left, "The rolls left", minimum=0)
         return max(0, min(self.quota - rolls_on_own_side, rolls_left))
 
     def may_use(self, learning: Learning, rolls_on_own_side: int, rolls_left: int) -> str:
         """Empty if a roll on `learning` tables is allowed now, else the reason it is not."""
+        learning = one_of(learning, Learning, "a side of the tables")
+        whole(rolls_on_own_side, "The rolls on your own side", minimum=0)
+        whole(rolls_left, "The rolls left", minimum=0)
         side = self.quota_side
         if side is None or learning == side:
             return ""
@@ -69,6 +77,7 @@ class Learner:
 
 def learner_for(characteristics: Characteristics) -> Learner:
     """Decide the learner type from the characteristics as they stand before skill rolls."""
+    instance(characteristics, Characteristics, "a character's characteristics")
     try:
         intellect = characteristics["Int"]
         sanity = characteristics["Sty"]

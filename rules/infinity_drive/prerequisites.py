@@ -15,6 +15,15 @@ from functools import lru_cache
 from rules.errors import RulesError
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from rules.infinity_drive.profile import ProfileError, hex_value, read_hex_value
+from rules.inputs import counts_by_name, optional_whole, text
+
+__all__ = [
+    "Prerequisite",
+    "PrerequisiteError",
+    "Requirement",
+    "characteristic_label",
+    "parse_prerequisite",
+]
 
 _FURTHER_LEVELS = re.compile(r"\s+for\s+further\s+levels\s*$", re.IGNORECASE)
 _OR = re.compile(r"\s+OR\s+", re.IGNORECASE)
@@ -35,7 +44,7 @@ class Requirement:
     below: bool = False
 
     def is_met(self, characteristics: Mapping[str, int]) -> bool:
-        have = characteristics.get(self.characteristic, 0)
+        have = _values(characteristics).get(self.characteristic, 0)
         return have < self.value if self.below else have >= self.value
 
     def describe(self) -> str:
@@ -63,11 +72,13 @@ class Prerequisite:
 
     def applies(self, current_rank: int | None) -> bool:
         """`for further levels` binds only raising a skill the character already has."""
+        optional_whole(current_rank, "A skill rank")
         if self.is_none:
             return False
         return not (self.for_further_levels and current_rank is None)
 
     def is_met(self, characteristics: Mapping[str, int], current_rank: int | None = None) -> bool:
+        characteristics = _values(characteristics)
         if not self.applies(current_rank):
             return True
         return any(
@@ -88,7 +99,9 @@ class Prerequisite:
         self, characteristics: Mapping[str, int], current_rank: int | None = None, skill: str = ""
     ) -> str:
         """Why the prerequisite is met or not, in words a player reads."""
-        subject = skill or "This skill"
+        characteristics = _values(characteristics)
+        subject = text(skill, "The skill") or "This skill"
+        optional_whole(current_rank, "A skill rank")
         if self.is_none:
             return f"{subject} has no characteristic prerequisite."
         if not self.applies(current_rank):
@@ -139,12 +152,16 @@ def _parse_alternative(text: str, whole: str) -> tuple[Requirement, ...]:
     return tuple(requirements)
 
 
-# The engine asks for the same few dozen texts on every roll; results are immutable.
-@lru_cache(maxsize=1024)
 def parse_prerequisite(text: str) -> Prerequisite:
     """Read the book's prerequisite text, or raise PrerequisiteError saying what is wrong."""
     if not isinstance(text, str) or not text.strip():
         raise PrerequisiteError("Write the prerequisite, or None when there is none.")
+    return _parse_prerequisite(text)
+
+
+# The engine asks for the same few dozen texts on every roll; results are immutable.
+@lru_cache(maxsize=1024)
+def _parse_prerequisite(text: str) -> Prerequisite:
     cleaned = " ".join(text.split())
     if cleaned.casefold() == "none":
         return Prerequisite(text=cleaned)
@@ -160,4 +177,9 @@ def parse_prerequisite(text: str) -> Prerequisite:
 
 
 def characteristic_label(code: str) -> str:
-    return CHARACTERISTIC_NAMES.get(code, code)
+    return CHARACTERISTIC_NAMES.get(text(code, "A characteristic"), code)
+
+
+def _values(characteristics: object) -> Mapping[str, int]:
+    """Characteristic values by code, as a prerequisite reads them."""
+    return counts_by_name(characteristics, "The characteristics")

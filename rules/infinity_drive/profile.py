@@ -12,6 +12,16 @@ from dataclasses import dataclass
 
 from rules.errors import RulesError
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES, CHARACTERISTICS
+from rules.inputs import listed, mapping, whole
+from rules.inputs import text as _text
+
+__all__ = [
+    "Characteristics",
+    "ProfileError",
+    "hex_value",
+    "read_hex_value",
+    "split_profile",
+]
 
 _HEX_DIGITS = "0123456789ABCDEF"
 
@@ -22,6 +32,7 @@ class ProfileError(RulesError):
 
 def hex_value(value: int) -> str:
     """One characteristic as the book writes it: `7`, `A`, `(11)` for 17."""
+    whole(value, "A characteristic")
     if value < 0:
         raise ProfileError(f"A characteristic cannot be negative ({value}).")
     digits = f"{value:X}"
@@ -30,7 +41,7 @@ def hex_value(value: int) -> str:
 
 def read_hex_value(text: str) -> int:
     """`A` → 10, `(11)` → 17, `(3A)` → 58."""
-    cleaned = text.strip().upper()
+    cleaned = _text(text, "A characteristic").strip().upper()
     if cleaned.startswith("(") and cleaned.endswith(")"):
         cleaned = cleaned[1:-1]
         if len(cleaned) < 2:
@@ -49,7 +60,7 @@ def split_profile(text: str) -> list[str]:
     """Split a profile into its figures: `76A5877` or `7(11)A5877`."""
     figures: list[str] = []
     position = 0
-    compact = text.strip()
+    compact = _text(text, "A Character Profile").strip()
     if not compact:
         raise ProfileError("Type a Character Profile such as 76A5877.")
     while position < len(compact):
@@ -74,16 +85,30 @@ class Characteristics:
 
     values: tuple[tuple[str, int], ...]
 
+    def __post_init__(self) -> None:
+        seen: set[str] = set()
+        for pair in listed(self.values, "The characteristics"):
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise RulesError("Each characteristic is a code and its value.")
+            code = _code(pair[0])
+            if code in seen:
+                raise RulesError(f"{CHARACTERISTIC_NAMES[code]} is given twice.")
+            seen.add(code)
+            _value(code, pair[1])
+
     @classmethod
     def of(cls, values: Mapping[str, int]) -> Characteristics:
-        unknown = [code for code in values if code not in CHARACTERISTICS]
-        if unknown:
-            raise RulesError(f"“{unknown[0]}” is not a characteristic.")
-        return cls(tuple((code, int(values[code])) for code in CHARACTERISTICS if code in values))
+        given = mapping(values, "The characteristics")
+        for code in given:
+            _code(code)
+        return cls(
+            tuple((code, _value(code, given[code])) for code in CHARACTERISTICS if code in given)
+        )
 
     @classmethod
     def from_profile(cls, text: str, codes: tuple[str, ...] = CHARACTERISTICS) -> Characteristics:
         """Read `76A5877` (seven figures, or six when Metaphysical is out of play)."""
+        codes = tuple(_code(code) for code in listed(codes, "The characteristics"))
         figures = split_profile(text)
         if len(figures) != len(codes):
             raise ProfileError(
@@ -100,6 +125,7 @@ class Characteristics:
         return dict(self.values)
 
     def __getitem__(self, code: str) -> int:
+        _text(code, "A characteristic")
         for known, value in self.values:
             if known == code:
                 return value
@@ -113,16 +139,18 @@ class Characteristics:
         return iter(self.codes)
 
     def get(self, code: str, default: int = 0) -> int:
+        _text(code, "A characteristic")
+        whole(default, "The default value")
         return dict(self.values).get(code, default)
 
     def with_value(self, code: str, value: int) -> Characteristics:
-        if code not in CHARACTERISTICS:
-            raise RulesError(f"“{code}” is not a characteristic.")
+        _code(code)
         merged = self.as_dict()
         merged[code] = value
         return Characteristics.of(merged)
 
     def changed(self, code: str, amount: int) -> Characteristics:
+        whole(amount, "The change")
         return self.with_value(code, self[code] + amount)
 
     @property
@@ -135,3 +163,19 @@ class Characteristics:
 
     def __str__(self) -> str:
         return self.profile
+
+
+def _code(code: object) -> str:
+    """`code` if it is one of the seven characteristic codes."""
+    if not isinstance(code, str) or code not in CHARACTERISTICS:
+        raise RulesError(f"“{code}” is not a characteristic.")
+    return code
+
+
+def _value(code: str, value: object) -> int:
+    """A characteristic's value: a whole number, never negative."""
+    name = CHARACTERISTIC_NAMES[code]
+    checked = whole(value, name)
+    if checked < 0:
+        raise ProfileError(f"{name} cannot be negative ({checked}).")
+    return checked

@@ -19,6 +19,21 @@ from typing import Any
 
 from rules.dice import DiceSpec
 from rules.errors import RulesError
+from rules.inputs import instance, mapping, one_of, optional_text, optional_whole, text, whole
+
+__all__ = [
+    "BOOK_FIXTURE",
+    "CareerTable",
+    "GradeBand",
+    "LearnerType",
+    "Learning",
+    "ModifierBand",
+    "Rulebook",
+    "SkillDefinition",
+    "TableEntry",
+    "load_book",
+    "rulebook_from_records",
+]
 
 BOOK_FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "infinity_drive.json"
 
@@ -62,6 +77,14 @@ class TableEntry:
     characteristic: str | None = None
     amount: int = 0
 
+    def __post_init__(self) -> None:
+        whole(self.roll, "A table row's roll")
+        text(self.book_text, "A table row's text")
+        optional_text(self.skill, "A table row's skill")
+        text(self.specialty, "A table row's specialty")
+        optional_text(self.characteristic, "A table row's characteristic")
+        whole(self.amount, "A table row's amount")
+
     @property
     def is_characteristic(self) -> bool:
         return self.characteristic is not None
@@ -90,6 +113,7 @@ class CareerTable:
         return self.specialisation is None
 
     def entry(self, roll: int) -> TableEntry:
+        whole(roll, "A roll")
         for candidate in self.entries:
             if candidate.roll == roll:
                 return candidate
@@ -102,12 +126,22 @@ class ModifierBand:
     high: int | None  # None: open-ended
     modifier: int
 
+    def __post_init__(self) -> None:
+        whole(self.low, "The low end of a modifier row")
+        optional_whole(self.high, "The high end of a modifier row")
+        whole(self.modifier, "A modifier")
+
 
 @dataclass(frozen=True)
 class GradeBand:
     name: str
     low_margin: int | None  # None: no lower bound
     high_margin: int | None  # None: no upper bound
+
+    def __post_init__(self) -> None:
+        text(self.name, "A grade's name")
+        optional_whole(self.low_margin, "A grade's lowest margin")
+        optional_whole(self.high_margin, "A grade's highest margin")
 
 
 @dataclass(frozen=True)
@@ -128,12 +162,14 @@ class Rulebook:
         return tuple(self.specialisations)
 
     def skill(self, name: str) -> SkillDefinition:
+        text(name, "A skill")
         try:
             return self.skills[name]
         except KeyError:
             raise RulesError(f"There is no skill called “{name}”.") from None
 
     def table(self, slug: str) -> CareerTable:
+        text(slug, "A career table")
         for candidate in self.tables:
             if candidate.slug == slug:
                 return candidate
@@ -141,6 +177,8 @@ class Rulebook:
 
     def specialisation_tables(self, career: str, specialisation: str) -> tuple[CareerTable, ...]:
         """The specialisation's own two tables, academic first."""
+        text(career, "A career")
+        text(specialisation, "A specialisation")
         found = [
             table
             for table in self.tables
@@ -152,12 +190,15 @@ class Rulebook:
 
     def planetside_tables(self, career: str) -> tuple[CareerTable, ...]:
         """The career's two Planetside tables, academic first."""
+        text(career, "A career")
         found = [table for table in self.tables if table.career == career and table.is_planetside]
         return tuple(sorted(found, key=lambda table: table.learning != Learning.ACADEMIC))
 
     def survival_target(self, career: str, learner_type: LearnerType) -> int:
+        text(career, "A career")
+        learner_type = one_of(learner_type, LearnerType, "a learner type")
         try:
-            return self.survival_targets[(career, LearnerType(learner_type))]
+            return self.survival_targets[(career, learner_type)]
         except KeyError:
             raise RulesError(f"No survival target is set for {career} {learner_type}.") from None
 
@@ -174,7 +215,34 @@ def _ordered(records: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 
 
 def rulebook_from_records(records: Iterable[Mapping[str, Any]]) -> Rulebook:
-    """Build a Rulebook from Django-serialised records of the `rulebook` app's models."""
+    """Build a Rulebook from Django-serialised records of the `rulebook` app's models.
+
+    Records that are not the serialised form (a missing field, a word where a number
+    belongs) are refused with a RulesError naming what could not be read.
+    """
+    try:
+        return _rulebook(_checked_records(records))
+    except RulesError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise RulesError(f"The rule data cannot be read ({error!r}).") from error
+
+
+def _checked_records(records: object) -> list[Mapping[str, Any]]:
+    """The records, each a mapping with a model name, a key and its fields."""
+    if isinstance(records, str | bytes | Mapping) or not isinstance(records, Iterable):
+        raise RulesError("The rule data must be a list of records.")
+    checked: list[Mapping[str, Any]] = []
+    for record in records:
+        fields = mapping(record, "Each rule data record").get("fields")
+        if not isinstance(record.get("model"), str) or "pk" not in record:
+            raise RulesError("Each rule data record needs its model and its key.")
+        mapping(fields, "A record's fields")
+        checked.append(record)
+    return checked
+
+
+def _rulebook(records: list[Mapping[str, Any]]) -> Rulebook:
     grouped = _by_model(records)
 
     skill_names: dict[Any, str] = {}
@@ -278,5 +346,12 @@ def rulebook_from_records(records: Iterable[Mapping[str, Any]]) -> Rulebook:
 
 def load_book(path: Path = BOOK_FIXTURE) -> Rulebook:
     """The book's own rule data, read from the fixture file without Django."""
-    with path.open(encoding="utf-8") as handle:
-        return rulebook_from_records(json.load(handle))
+    if isinstance(path, str):
+        path = Path(path)
+    instance(path, Path, "the path of a rule data file")
+    try:
+        with path.open(encoding="utf-8") as handle:
+            records = json.load(handle)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise RulesError(f"The rule data file {path} cannot be read ({error}).") from error
+    return rulebook_from_records(records)

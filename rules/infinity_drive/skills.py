@@ -11,6 +11,19 @@ from rules.infinity_drive.characteristics import characteristic_name
 from rules.infinity_drive.prerequisites import parse_prerequisite
 from rules.infinity_drive.profile import Characteristics, hex_value
 from rules.infinity_drive.rulebook import Rulebook, TableEntry
+from rules.inputs import instance, listed_instances, optional_whole, text, whole
+
+__all__ = [
+    "MAXIMUM_RANK",
+    "EntryOutcome",
+    "OutcomeKind",
+    "SkillRank",
+    "SkillSheet",
+    "evaluate_entry",
+    "skill_notation",
+    "skill_order",
+    "starting_skills",
+]
 
 MAXIMUM_RANK = 6
 
@@ -20,6 +33,11 @@ class SkillRank:
     skill: str
     specialty: str
     rank: int
+
+    def __post_init__(self) -> None:
+        text(self.skill, "A skill")
+        text(self.specialty, "A specialty")
+        whole(self.rank, "A skill rank", minimum=0, maximum=MAXIMUM_RANK)
 
     @property
     def label(self) -> str:
@@ -37,24 +55,33 @@ class SkillSheet:
 
     ranks: tuple[SkillRank, ...] = ()
 
+    def __post_init__(self) -> None:
+        listed_instances(self.ranks, SkillRank, "The skills held", "a skill and its rank")
+
     def rank(self, skill: str, specialty: str = "") -> int | None:
+        text(skill, "A skill")
+        text(specialty, "A specialty")
         for held in self.ranks:
             if held.skill == skill and held.specialty.casefold() == specialty.casefold():
                 return held.rank
         return None
 
     def specialties(self, skill: str) -> tuple[str, ...]:
+        text(skill, "A skill")
         return tuple(held.specialty for held in self.ranks if held.skill == skill)
 
     def with_rank(
         self, skill: str, specialty: str, rank: int, order: Callable[[str], int]
     ) -> SkillSheet:
+        if not callable(order):
+            raise RulesError("The skills' order must say where each skill goes.")
+        new = SkillRank(skill, specialty, rank)
         kept = [
             held
             for held in self.ranks
             if not (held.skill == skill and held.specialty.casefold() == specialty.casefold())
         ]
-        kept.append(SkillRank(skill, specialty, rank))
+        kept.append(new)
         kept.sort(key=lambda held: (order(held.skill), held.specialty.casefold()))
         return SkillSheet(tuple(kept))
 
@@ -64,12 +91,14 @@ class SkillSheet:
 
 
 def skill_order(rulebook: Rulebook) -> Callable[[str], int]:
+    instance(rulebook, Rulebook, "the rule book")
     positions = {name: index for index, name in enumerate(rulebook.skills)}
     return lambda name: positions.get(name, len(positions))
 
 
 def starting_skills(rulebook: Rulebook) -> SkillSheet:
     """ "A character gets a list of skills automatically at the 0 level"."""
+    instance(rulebook, Rulebook, "the rule book")
     return SkillSheet(
         tuple(
             SkillRank(skill.name, "", 0)
@@ -80,7 +109,8 @@ def starting_skills(rulebook: Rulebook) -> SkillSheet:
 
 
 def skill_notation(ranks: Iterable[SkillRank]) -> str:
-    return ", ".join(held.notation for held in ranks)
+    held = listed_instances(ranks, SkillRank, "The skills held", "a skill and its rank")
+    return ", ".join(rank.notation for rank in held)
 
 
 class OutcomeKind(StrEnum):
@@ -147,6 +177,14 @@ def evaluate_entry(
     history_reason: str = "",
 ) -> EntryOutcome:
     """Apply rules 1–5, 7 and 8 of "Rules for generating skills" to one entry, without acting."""
+    instance(entry, TableEntry, "a career table row")
+    instance(rulebook, Rulebook, "the rule book")
+    instance(skills, SkillSheet, "a character's skills")
+    instance(characteristics, Characteristics, "a character's characteristics")
+    if not callable(maximum):
+        raise RulesError("Say how high each characteristic may go.")
+    text(specialty, "A specialty")
+    text(history_reason, "A history reason")
     if entry.is_characteristic:
         code = entry.characteristic
         assert code is not None
@@ -158,7 +196,8 @@ def evaluate_entry(
             )
         old = characteristics[code]
         new = old + entry.amount
-        limit = maximum(code)  # None: no maximum (a non-humanoid, by house rule)
+        # None: no maximum (a non-humanoid, by house rule)
+        limit = optional_whole(maximum(code), f"The maximum of {characteristic_name(code)}")
         if limit is not None and new > limit:
             if history_reason.strip():
                 return EntryOutcome(

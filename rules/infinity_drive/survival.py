@@ -5,11 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.dice import SECURE_DICE, DiceSource, DiceSpec, Roll, check_faces, roll
+from rules.dice import SECURE_DICE, DiceSource, DiceSpec, Roll, check_faces, dice_source, roll
 from rules.errors import RulesError
 from rules.infinity_drive.characteristics import characteristic_name
 from rules.infinity_drive.profile import Characteristics
 from rules.infinity_drive.rulebook import LearnerType, Rulebook
+from rules.inputs import flag, instance, listed, one_of, text, whole
+
+__all__ = [
+    "LOWEST_AFTER_SETBACK",
+    "SURVIVAL_DICE",
+    "Setback",
+    "SurvivalResult",
+    "apply_setback",
+    "survival_check",
+]
 
 SURVIVAL_DICE = DiceSpec(2, 6)
 LOWEST_AFTER_SETBACK = 1
@@ -40,10 +50,13 @@ def survival_check(
     Given faces may come from the server's log or from a player's physical dice;
     only the caller knows which, so it says so with `entered`.
     """
-    try:
-        learner_type = LearnerType(learner_type)
-    except ValueError:
-        raise RulesError(f"“{learner_type}” is not a learner type.") from None
+    text(career, "The career")
+    learner_type = one_of(learner_type, LearnerType, "a learner type")
+    instance(rulebook, Rulebook, "the rule book")
+    flag(entered, "Whether the dice were entered")
+    if faces is not None:
+        listed(faces, "The faces")
+    source = dice_source(source)
     target = rulebook.survival_target(career, learner_type)
     if faces is None:
         rolled = roll(SURVIVAL_DICE, source)
@@ -85,6 +98,9 @@ def apply_setback(
     characteristics: Characteristics, characteristic: str, rolls_left: int
 ) -> Setback:
     """One fewer roll and −1 to a characteristic, or −2 when no rolls remain."""
+    instance(characteristics, Characteristics, "a character's characteristics")
+    text(characteristic, "The characteristic")
+    whole(rolls_left, "The rolls left", minimum=0)
     if characteristic not in characteristics:
         raise RulesError(f"Choose a characteristic this character has, not “{characteristic}”.")
     amount = 1 if rolls_left > 0 else 2

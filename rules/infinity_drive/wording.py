@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from rules.inputs import whole
+
+__all__ = ["is_or_are"]
+
 
 def is_or_are(count: int) -> str:
-    return "is" if count == 1 else "are"
+    return "is" if whole(count, "A count") == 1 else "are"

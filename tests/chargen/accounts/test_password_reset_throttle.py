@@ -54,8 +54,10 @@ class Request:
         return [str(error) for error in self.response.context["form"].non_field_errors()]
 
     def page_without(self, email: str) -> str:
-        """The page with the address typed and the per-client CSRF tokens blanked out."""
+        """The page with the address typed, the per-client CSRF tokens and the
+        per-response CSP nonce blanked out."""
         page = self.page.replace(email, "EMAIL")
+        page = re.sub(r'nonce="[^"]*"', 'nonce="NONCE"', page)
         return re.sub(r"\b[A-Za-z0-9]{64}\b", "CSRF-TOKEN", page)
 
 

@@ -6,8 +6,7 @@ import pytest
 
 from chargen.rollers.forms import UniquePushForm
 from chargen.rollers.views import _roll_error_field
-from rules.dice import DiceError
-from rules.errors import RulesError
+from rules.errors import DiceError, RulesError
 
 
 @pytest.mark.parametrize(

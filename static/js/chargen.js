@@ -1,0 +1,95 @@
+/* Chargen's page behaviour, in one static file so the Content-Security-Policy can forbid
+   inline scripts and handlers. Everything here is a convenience: each form also works
+   without JavaScript, and the server checks every value again.
+
+   Wizard steps are swapped in by htmx, so set-up runs on every piece of new content
+   (htmx.onLoad: the page at load, then each swap); typing and clicking are listened for
+   once, on the document. */
+(function () {
+  "use strict";
+
+  // Point buy: the points left, and a field outside 2..12 marked, as the player types.
+  function updatePointBuy(form) {
+    const budget = Number(form.dataset.budget);
+    let spent = 0;
+    form.querySelectorAll("[data-point]").forEach((input) => {
+      const value = Number(input.value || 0);
+      spent += value;
+      input.classList.toggle("is-invalid", value < 2 || value > 12);
+    });
+    const left = budget - spent;
+    const shown = form.querySelector("#points-left");
+    if (!shown) { return; }
+    shown.textContent = left;
+    shown.classList.toggle("text-danger", left !== 0);
+  }
+
+  // A new race: what is added and taken off, checked against the book's limits
+  // (carried by the form's data-most-added, data-most-on-one and data-lowest).
+  function updateRaceProposal(form) {
+    const mostAdded = Number(form.dataset.mostAdded);
+    const mostOnOne = Number(form.dataset.mostOnOne);
+    const lowest = Number(form.dataset.lowest);
+    let added = 0;
+    let removed = 0;
+    const problems = [];
+    form.querySelectorAll("[data-adjust]").forEach((input) => {
+      const delta = Number(input.value || 0);
+      if (delta > 0) { added += delta; } else { removed -= delta; }
+      const bad = delta > mostOnOne || Number(input.dataset.value) + delta < lowest;
+      input.classList.toggle("is-invalid", bad);
+      if (bad) { problems.push(input.id.replace("adjust-", "")); }
+    });
+    if (added > mostAdded) { problems.push("at most " + mostAdded + " points added"); }
+    if (added !== removed) { problems.push("added and taken off must match"); }
+    const check = form.querySelector("#race-check");
+    if (!check) { return; }
+    check.textContent = "Added " + added + ", taken off " + removed + "." +
+      (problems.length ? " Check: " + problems.join(", ") + "." : " Within the book's limits.");
+  }
+
+  // The elements matching `selector` in `root`, `root` itself included.
+  function within(root, selector) {
+    const found = Array.from(root.querySelectorAll(selector));
+    return root.matches && root.matches(selector) ? [root, ...found] : found;
+  }
+
+  function setUp(root) {
+    within(root, "#point-buy").forEach(updatePointBuy);
+    within(root, "#race-proposal").forEach(updateRaceProposal);
+    // A [data-plain-confirm] box asks only when htmx cannot: with htmx, the form's
+    // hx-confirm dialog asks instead (and its hx-vals send the confirmation).
+    if (window.htmx) {
+      within(root, "[data-plain-confirm]").forEach((box) => box.remove());
+    }
+  }
+
+  document.addEventListener("input", (event) => {
+    const form = event.target.closest && event.target.closest("form");
+    if (!form) { return; }
+    if (form.id === "point-buy") { updatePointBuy(form); }
+    if (form.id === "race-proposal") { updateRaceProposal(form); }
+  });
+
+  // <button data-print>: the browser's print dialog.
+  document.addEventListener("click", (event) => {
+    if (event.target.closest && event.target.closest("[data-print]")) {
+      window.print();
+    }
+  });
+
+  // <input data-select-on-focus>: the whole value selected, ready to copy (invite links).
+  document.addEventListener("focusin", (event) => {
+    if (event.target.matches && event.target.matches("[data-select-on-focus]")) {
+      event.target.select();
+    }
+  });
+
+  if (window.htmx) {
+    window.htmx.onLoad(setUp);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => setUp(document));
+  } else {
+    setUp(document);
+  }
+})();
