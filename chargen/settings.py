@@ -23,14 +23,22 @@ def env_bool(name: str, default: bool = False) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, str(default)))
+
+
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 DEBUG = env_bool("DEBUG", default=False)
 
-# A random key per process when none is set keeps a forgotten variable from
-# becoming a shared, guessable secret; sessions then just do not survive a restart.
+# Without SECRET_KEY each process makes up a random key, never a shared guessable one.
+# That is fine for `make run`, the tests and one-off commands, but several web workers
+# would each sign sessions with their own key and log users out at random: with DEBUG
+# off the web process refuses to start and `check --deploy` fails
+# (chargen.core.checks), with the reason in words.
+SECRET_KEY_IS_RANDOM = not os.environ.get("SECRET_KEY")
 SECRET_KEY = os.environ.get("SECRET_KEY") or get_random_secret_key()
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
@@ -57,6 +65,7 @@ INSTALLED_APPS = [
     "chargen.desk",
     "chargen.rollers",
     "chargen.drifting",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -70,9 +79,21 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "chargen.core.middleware.HtmxGoneMiddleware",
+    # Innermost, so sessions, messages and CSRF see the page it makes.
+    "chargen.core.middleware.FriendlyMethodNotAllowedMiddleware",
+    # Last, as django-axes asks: it turns a refused log-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
+]
+
+# django-axes' backend first: it refuses a throttled log-in before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "chargen.urls"
+# A refused CSRF token gets the site's page with the reason in words.
+CSRF_FAILURE_VIEW = "chargen.core.refusals.csrf_failure"
 WSGI_APPLICATION = "chargen.wsgi.application"
 
 TEMPLATES = [
@@ -142,13 +163,25 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Login throttling (chargen.accounts.throttle): failures counted per account and
-# per address within a sliding window; the refusal expires on its own, so an
-# attacker can delay a player but never lock them out for good. The address limit
-# is much higher than the account's: players at one table share one address.
+# Login throttling by django-axes (chargen.accounts.login_throttle): failures counted per
+# account and per address; the refusal ends on its own LOGIN_THROTTLE_WINDOW_SECONDS after
+# the failures that caused it, so an attacker can delay a player but never lock them out
+# for good. The address limit is much higher than the account's: players at one table
+# share one address.
 LOGIN_THROTTLE_LIMIT = int(os.environ.get("LOGIN_THROTTLE_LIMIT", "5"))
 LOGIN_THROTTLE_ADDRESS_LIMIT = int(os.environ.get("LOGIN_THROTTLE_ADDRESS_LIMIT", "30"))
 LOGIN_THROTTLE_WINDOW_SECONDS = int(os.environ.get("LOGIN_THROTTLE_WINDOW_SECONDS", "900"))
+LOGIN_THROTTLE_CLIENT_IP_HEADER = os.environ.get("LOGIN_THROTTLE_CLIENT_IP_HEADER", "")
+AXES_HANDLER = "chargen.accounts.login_throttle.LoginThrottleHandler"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = "chargen.accounts.login_throttle.account_failure_limit"
+AXES_COOLOFF_TIME = "chargen.accounts.login_throttle.cool_off"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a refused try is not counted
+AXES_RESET_ON_SUCCESS = True  # the account's failures only (the handler sees to that)
+AXES_USERNAME_CALLABLE = "chargen.accounts.login_throttle.normalise_username"
+AXES_CLIENT_IP_CALLABLE = "chargen.accounts.counting.client_ip"
+AXES_LOCKOUT_CALLABLE = "chargen.accounts.login_throttle.lockout_response"
+AXES_DISABLE_ACCESS_LOG = True  # failures only: no record of who logged in when, from where
 
 # Password-reset throttling (chargen.accounts.reset_throttle): reset e-mails asked for
 # per e-mail address typed (account or not, so refusals reveal nothing) and per network
@@ -163,6 +196,15 @@ PASSWORD_RESET_THROTTLE_ADDRESS_LIMIT = int(
 PASSWORD_RESET_THROTTLE_WINDOW_SECONDS = int(
     os.environ.get("PASSWORD_RESET_THROTTLE_WINDOW_SECONDS", "3600")
 )
+
+# Caps on what one account may create (chargen.core.limits): each costs the database rows
+# and nothing else, so a script POSTing "new" in a loop could otherwise fill it. No player
+# needs more at once; a deployment that does raises them here.
+MAX_INFINITY_DRIVE_DRAFTS = env_int("MAX_INFINITY_DRIVE_DRAFTS", 50)  # unfinished characters
+MAX_DRIFTING_DRAFTS = env_int("MAX_DRIFTING_DRAFTS", 50)  # Drifting characters not finished
+MAX_ROLLER_SHEETS = env_int("MAX_ROLLER_SHEETS", 100)  # unique-dice and mana sheets together
+MAX_CAMPAIGNS = env_int("MAX_CAMPAIGNS", 20)  # campaigns one user runs as GM
+MAX_RACE_PROPOSALS = env_int("MAX_RACE_PROPOSALS", 100)  # races one player proposed, any outcome
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "chargen@localhost")

@@ -5,7 +5,8 @@ to hammer the mail server. Requests are counted per e-mail address typed (normal
 and per network address within a sliding window (PASSWORD_RESET_THROTTLE_WINDOW_SECONDS),
 each with its own limit: a few per e-mail (PASSWORD_RESET_THROTTLE_EMAIL_LIMIT) and more
 per network address (PASSWORD_RESET_THROTTLE_ADDRESS_LIMIT), since the players at one
-table share one address. The approach is the log-in throttle's (throttle.py):
+table share one address. No maintained library does this job (django-axes throttles
+log-ins only), so it is our own, in the manner of the log-in throttle:
 
 - Every e-mail typed is counted, whether or not an account uses it, and the refusal
   reads the same either way, so the form cannot be used to learn who has an account.
@@ -29,8 +30,8 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from chargen.accounts.counting import minutes_in_words, seconds_until_below_limit
 from chargen.accounts.models import PasswordResetRequest
-from chargen.accounts.throttle import minutes_in_words, seconds_until_below_limit
 
 
 class ResetThrottledBy(StrEnum):

@@ -9,7 +9,8 @@ app_name = "accounts"
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     # Same address as django.contrib.auth's "login", which chargen/urls.py includes
-    # after this file: this throttled view answers /accounts/login/ first, while
+    # after this file: this view (which sends a logged-in user home) answers
+    # /accounts/login/ first, while
     # {% url 'login' %} and LOGIN_URL keep resolving to the same address.
     path("login/", views.login, name="login"),
     # Likewise "password_reset": this throttled view answers /accounts/password_reset/

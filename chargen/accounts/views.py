@@ -1,5 +1,5 @@
-"""Sign-up, the throttled log-in and the throttled password reset; the rest of auth is
-Django's own views."""
+"""Sign-up, the log-in that sends a logged-in user home, and the throttled password
+reset; the rest of auth is Django's own views."""
 
 from __future__ import annotations
 
@@ -16,13 +16,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
-from chargen.accounts import reset_throttle, throttle
-from chargen.accounts.forms import SignUpForm, ThrottledAuthenticationForm
+from chargen.accounts import reset_throttle
+from chargen.accounts.counting import client_ip
+from chargen.accounts.forms import SignUpForm
+from chargen.accounts.services import account_sign_up
 
-login = LoginView.as_view(
-    authentication_form=ThrottledAuthenticationForm,
-    redirect_authenticated_user=True,
-)
+# Failed log-ins are counted and refused for a while by django-axes (login_throttle.py),
+# here and on the admin's log-in page alike.
+login = LoginView.as_view(redirect_authenticated_user=True)
 
 
 class ThrottledPasswordResetView(PasswordResetView):
@@ -34,7 +35,7 @@ class ThrottledPasswordResetView(PasswordResetView):
 
     def form_valid(self, form: PasswordResetForm) -> HttpResponse:
         refusal = reset_throttle.password_reset_request_admit(
-            email=form.cleaned_data["email"], ip_address=throttle.client_ip(self.request)
+            email=form.cleaned_data["email"], ip_address=client_ip(self.request)
         )
         if refusal is not None:
             form.add_error(None, ValidationError(refusal.message, code="throttled"))
@@ -63,9 +64,13 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = SignUpForm(request.POST)
         if form.is_valid():
-            user = form.save()
+            # The same answer whether or not the address already had an account.
+            account_sign_up(form=form)
             messages.success(
-                request, f"Welcome, {user.get_username()}! Your account is ready: log in below."
+                request,
+                f"Thanks, {form.cleaned_data['username']}: log in below with the password you "
+                f"chose. We have e-mailed {form.cleaned_data['email']}; if that address already "
+                "had an account, the e-mail says so, and no new account was made.",
             )
             login_url = reverse("login")
             if next_url:

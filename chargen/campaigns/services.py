@@ -6,7 +6,7 @@ import uuid
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
 from chargen.campaigns.models import (
@@ -16,6 +16,7 @@ from chargen.campaigns.models import (
     Membership,
     RetiredInvite,
 )
+from chargen.core.limits import creation_cap, creation_cap_reached
 
 
 class InviteLinkError(Exception):
@@ -64,11 +65,19 @@ def campaign_create(
 ) -> Campaign:
     """A new campaign run by `gm`; house rules not given take the book's defaults.
 
-    Raises RulesError (from HouseRules) if the rules given do not make sense.
+    Raises RulesError (from HouseRules) if the rules given do not make sense, and
+    ValidationError when `gm` already runs settings.MAX_CAMPAIGNS campaigns.
     """
     unknown = set(house_rules) - set(HOUSE_RULE_FIELDS) - set(DRIFTING_RULE_FIELDS) - {"game"}
     if unknown:
         raise TypeError(f"Unknown house rules: {', '.join(sorted(unknown))}")
+    cap = creation_cap("MAX_CAMPAIGNS")
+    if creation_cap_reached(owner=gm, cap=cap, count=Campaign.objects.filter(gm_id=gm.pk).count):
+        raise ValidationError(
+            f"You already run {cap} campaigns, the most one GM may start here; "
+            "whoever runs this site can raise the limit.",
+            code="campaign_cap",
+        )
     campaign = Campaign(gm=gm, name=name, description=description, **house_rules)
     campaign.house_rules  # noqa: B018  (builds HouseRules, which validates)
     campaign.full_clean()

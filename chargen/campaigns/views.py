@@ -10,6 +10,7 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -36,12 +37,16 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 def campaign_create(request: HttpRequest) -> HttpResponse:
     form = CampaignCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        campaign = services.campaign_create(
-            gm=request.user,
-            name=form.cleaned_data["name"],
-            description=form.cleaned_data["description"],
-            game=form.cleaned_data["game"],
-        )
+        try:
+            campaign = services.campaign_create(
+                gm=request.user,
+                name=form.cleaned_data["name"],
+                description=form.cleaned_data["description"],
+                game=form.cleaned_data["game"],
+            )
+        except ValidationError as refusal:
+            form.add_error(None, refusal)
+            return render(request, "campaigns/create.html", {"form": form}, status=400)
         messages.success(
             request,
             f"“{campaign.name}” is ready. It uses the book's rules until you change them; "

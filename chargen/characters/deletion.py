@@ -163,7 +163,7 @@ def character_delete(*, character: Character) -> Deletion:
     The row is locked first and everything is checked again under the lock, so a roll
     saved a moment earlier in another tab is seen, and refuses the deletion. Raises
     DeletionRefused with the reason otherwise. The freed draft no longer counts toward
-    MAX_DRAFTS_PER_PLAYER (the cap counts the drafts that exist).
+    settings.MAX_INFINITY_DRIVE_DRAFTS (the cap counts the drafts that exist).
     """
     # Lock only the character's row: PostgreSQL refuses FOR UPDATE on the nullable side
     # of the outer join that fetches its campaign.

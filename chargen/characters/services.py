@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
@@ -36,13 +35,10 @@ from chargen.characters.progress import (
     step_for,
     steps_for,
 )
+from chargen.core.limits import creation_cap, creation_cap_reached
 from rules.dice import DiceSpec, Roll, entered_roll, parse_faces, roll
 from rules.errors import DiceError, RulesError
 from rules.infinity_drive import aliens, creation
-
-# Drafts cost a row each and nothing else, so without a cap one account could fill the
-# database by POSTing "new character" in a loop. No player needs more at once.
-MAX_DRAFTS_PER_PLAYER = 50
 
 
 def character_start(
@@ -64,12 +60,11 @@ def character_start(
             field="campaign",
         )
     with transaction.atomic():
-        # Lock the player's row so two "start" POSTs at once cannot both pass the count.
-        get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+        cap = creation_cap("MAX_INFINITY_DRIVE_DRAFTS")
         drafts = Character.objects.filter(owner_id=owner.pk, status=CharacterStatus.DRAFT)
-        if drafts.count() >= MAX_DRAFTS_PER_PLAYER:
+        if creation_cap_reached(owner=owner, cap=cap, count=drafts.count):
             raise StepRefused(
-                f"You already have {MAX_DRAFTS_PER_PLAYER} drafts, the most one player may "
+                f"You already have {cap} drafts, the most one player may "
                 "keep. Finish one of them before starting another."
             )
         return Character.objects.create(
@@ -396,6 +391,11 @@ def race_propose(
     in_campaign = character.campaign_id is not None
     try:
         with transaction.atomic():
+            cap = creation_cap("MAX_RACE_PROPOSALS")
+            proposed_before = Race.objects.filter(proposed_by_id=character.owner_id)
+            at_cap = creation_cap_reached(
+                owner=character.owner, cap=cap, count=proposed_before.count
+            )
             race = Race.objects.create(
                 campaign_id=character.campaign_id,
                 kind=RaceKind.HUMANOID,
@@ -410,6 +410,14 @@ def race_propose(
             )
             if not written.created:
                 raise _AlreadySaved
+            # Refused only now, so a repeated form still answers with the race it saved;
+            # raising here takes back this race and its log entry.
+            if at_cap:
+                raise StepRefused(
+                    f"You have already proposed {cap} races, the most one player may. "
+                    "Choose one of the races listed instead.",
+                    field="name",
+                )
     except _AlreadySaved:
         character.refresh_from_db(fields=["race"])
         return character.race

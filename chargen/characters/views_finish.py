@@ -63,6 +63,7 @@ class BackgroundRollForm(SequenceForm):
 
 MAX_AGE_TEXT = 40
 MAX_AGE_YEARS = 10_000
+TOO_LONG = "Keep this to at most %(limit_value)d characters (it has %(show_value)d)."
 # "34", "-3", "+12", "1,200": an age written as a number of years.
 AGE_IN_YEARS = re.compile(r"[+-]?[0-9][0-9,]*")
 
@@ -76,7 +77,9 @@ class DetailsForm(SequenceForm):
         help_text=f"Years (0 to {MAX_AGE_YEARS:,}), or a few words such as “about forty”.",
     )
     appearance = forms.CharField(
-        max_length=services.MAX_NOTE_LENGTH, widget=forms.Textarea(attrs={"rows": 3})
+        max_length=services.MAX_NOTE_LENGTH,
+        error_messages={"max_length": TOO_LONG},
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
 
     def __init__(self, *args: Any, items: tuple[services.HistoryItem, ...], **kwargs: Any) -> None:
@@ -86,6 +89,7 @@ class DetailsForm(SequenceForm):
             self.fields[self.note_name(item)] = forms.CharField(
                 required=False,
                 max_length=services.MAX_NOTE_LENGTH,
+                error_messages={"max_length": TOO_LONG},
                 initial=item.note or item.prompt,
                 label=item.title,
                 widget=forms.Textarea(attrs={"rows": 2}),

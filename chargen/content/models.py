@@ -9,7 +9,10 @@ does the merging.
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import models
+
+from chargen.content.prompts import prompt_template_problems
 
 
 class EquipmentCategory(models.TextChoices):
@@ -176,3 +179,11 @@ class HistoryPrompt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.campaign or 'default'})"
+
+    def clean(self) -> None:
+        # Checked here so the admin and the GM's formset refuse the same templates,
+        # each with the reason under the field.
+        super().clean()
+        problems = prompt_template_problems(self.template)
+        if problems:
+            raise ValidationError({"template": problems})

@@ -7,7 +7,6 @@ table's key, a prompt's key); a campaign row marked unavailable withdraws it.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -17,12 +16,11 @@ from django.db import transaction
 from django.db.models import Prefetch, Q
 
 from chargen.content.models import BackgroundRow, BackgroundTable, EquipmentItem, HistoryPrompt
+from chargen.content.prompts import prompt_render
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-
-PROMPT_PLACEHOLDERS = ("entry", "table", "career", "specialisation", "roll")
 
 # Used when neither the defaults nor the campaign hold a prompt for a key, so a
 # note is never left without a starting sentence.
@@ -89,13 +87,6 @@ def content_for_campaign(campaign: Any) -> CampaignContent:
     )
 
 
-class _KeepUnknown(dict):
-    """Leaves a placeholder the GM misspelt visible instead of failing the page."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
 def history_prompt_text(
     *,
     prompts: Mapping[str, str],
@@ -106,21 +97,20 @@ def history_prompt_text(
     specialisation: str = "",
     roll: str | int = "",
 ) -> str:
-    """The prompt for `key` with its placeholders filled in from the roll."""
+    """The prompt for `key` with its placeholders filled in from the roll.
+
+    Anything else in braces stays as written (a prompt saved before templates were
+    checked may hold one), and the text is capped: see chargen.content.prompts."""
     template = prompts.get(key) or FALLBACK_PROMPT
-    values = _KeepUnknown(
+    values = {
         # The templates punctuate after {entry}; an entry that ends a sentence would double it.
-        entry=entry.rstrip(". "),
-        table=table,
-        career=career,
-        specialisation=specialisation,
-        roll=roll,
-    )
-    try:
-        return string.Formatter().vformat(template, (), values)
-    except (ValueError, IndexError):
-        # A stray brace in a GM's template: show it as written rather than fail.
-        return template
+        "entry": entry.rstrip(". "),
+        "table": table,
+        "career": career,
+        "specialisation": specialisation,
+        "roll": str(roll),
+    }
+    return prompt_render(template, values)
 
 
 def content_can_edit(*, campaign: Any, user: AbstractBaseUser) -> bool:

@@ -1,4 +1,4 @@
-"""The home page and the friendly error pages."""
+"""The home page and the friendly error pages (403, 404, 500; 405 and CSRF in refusals.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django.template import loader
 from django.views.decorators.http import require_safe
 
 from chargen.core.home import home_sections
+from chargen.core.refusals import refusal_response
 
 
 @require_safe
@@ -16,11 +17,27 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return render(request, "403.html", {"reason": str(exception or "")}, status=403)
+    reason = str(exception or "")
+    return refusal_response(
+        request,
+        template="403.html",
+        heading="You can’t do that here",
+        reason=reason or "This belongs to someone else, or needs a different role.",
+        status=403,
+        page_context={"reason": reason},
+    )
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return render(request, "404.html", {}, status=404)
+    # The exception's text is for developers ("No Character matches the given query").
+    return refusal_response(
+        request,
+        template="404.html",
+        heading="We couldn’t find that",
+        reason="It may have been deleted or moved, or it belongs to someone else.",
+        status=404,
+        page_context={},
+    )
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

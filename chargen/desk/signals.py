@@ -5,6 +5,9 @@ here means the GM is told of every new queue item without that code knowing the
 desk exists. Saves through `QuerySet.update()` send no signal, so the wizard may
 also call `notify_race_proposed` / `notify_character_submitted` directly: both
 are idempotent.
+
+Raw saves (`loaddata` restoring a backup or a fixture) are skipped: the restored
+rows are not new events, and the backup already holds the notifications they led to.
 """
 
 from __future__ import annotations
@@ -15,13 +18,19 @@ from chargen.characters.models import Character, CharacterStatus, Race, RaceStat
 from chargen.desk.notifications import notify_character_submitted, notify_race_proposed
 
 
-def race_saved(sender: type[Race], instance: Race, created: bool, **kwargs: Any) -> None:
+def race_saved(
+    sender: type[Race], instance: Race, created: bool, raw: bool = False, **kwargs: Any
+) -> None:
+    if raw:
+        return
     if created and instance.status == RaceStatus.PROPOSED and instance.campaign_id:
         notify_race_proposed(race=instance)
 
 
 def character_saved(
-    sender: type[Character], instance: Character, created: bool, **kwargs: Any
+    sender: type[Character], instance: Character, created: bool, raw: bool = False, **kwargs: Any
 ) -> None:
+    if raw:
+        return
     if instance.status == CharacterStatus.SUBMITTED and instance.campaign_id:
         notify_character_submitted(character=instance)

@@ -25,6 +25,7 @@ from django.utils.text import slugify
 
 from chargen.campaigns.access import campaigns_for_user
 from chargen.campaigns.models import Campaign, Game
+from chargen.core.limits import creation_cap, creation_cap_reached
 from chargen.drifting.models import (
     Character,
     CharacterToken,
@@ -228,7 +229,15 @@ def _editable_creation(character: Character) -> None:
 
 @transaction.atomic
 def character_start(*, owner: AbstractBaseUser) -> Character:
-    """A blank character, saved the moment the player starts."""
+    """A blank character, saved the moment the player starts (refused at the cap of
+    unfinished characters, settings.MAX_DRIFTING_DRAFTS)."""
+    cap = creation_cap("MAX_DRIFTING_DRAFTS")
+    unfinished = Character.objects.filter(owner_id=owner.pk).exclude(step=CreationStep.FINISHED)
+    if creation_cap_reached(owner=owner, cap=cap, count=unfinished.count):
+        raise rules.DriftingError(
+            f"You already have {cap} unfinished Drifting characters, the most one player may "
+            "keep. Finish or delete one of them before starting another."
+        )
     character = Character.objects.create(owner=owner)
     _log(character, kind=LogKind.STARTED, summary="Started a Drifting character.")
     return character

@@ -253,7 +253,15 @@ def character_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def character_start(request: HttpRequest) -> HttpResponse:
-    character = services.character_start(owner=request.user)
+    try:
+        character = services.character_start(owner=request.user)
+    except rules.DriftingError as refusal:
+        context = {
+            "characters": characters_for_owner(request.user),
+            "campaigns": services.drifting_campaigns_for(request.user),
+            "start_error": str(refusal),
+        }
+        return render(request, "drifting/list.html", context, status=400)
     return redirect(character)
 
 

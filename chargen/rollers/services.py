@@ -21,6 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, models, transaction
 from django.db.models import Count, Max, Q
 
+from chargen.core.limits import creation_cap, creation_cap_reached
 from chargen.rollers.models import (
     ManaAttribute,
     ManaCharacter,
@@ -144,9 +145,31 @@ def _dice(spec: DiceSpec, entered_faces: Sequence[int] | None) -> Roll:
 # --- Unique-dice pool: the sheet -----------------------------------------------------------------
 
 
+class SheetCapReached(Exception):
+    """The owner already has as many roller sheets as one player may keep."""
+
+
+def _refuse_at_sheet_cap(owner: AbstractBaseUser) -> None:
+    cap = creation_cap("MAX_ROLLER_SHEETS")
+
+    def sheets() -> int:
+        mine = {"owner_id": owner.pk}
+        return UniqueCharacter.objects.filter(**mine).count() + (
+            ManaCharacter.objects.filter(**mine).count()
+        )
+
+    if creation_cap_reached(owner=owner, cap=cap, count=sheets):
+        raise SheetCapReached(
+            f"You already have {cap} roller sheets, the most one player may keep. "
+            "Delete one you no longer use before making another."
+        )
+
+
 @transaction.atomic
 def unique_character_create(*, owner: AbstractBaseUser, name: str) -> UniqueCharacter:
-    """A new sheet with the book's two universal attributes at 1, ready to edit."""
+    """A new sheet with the book's two universal attributes at 1, ready to edit.
+    Raises SheetCapReached at settings.MAX_ROLLER_SHEETS (both kinds counted)."""
+    _refuse_at_sheet_cap(owner)
     character = UniqueCharacter.objects.create(owner=owner, name=name.strip())
     UniqueAttribute.objects.bulk_create(
         UniqueAttribute(character=character, name=attribute, score=1)
@@ -431,7 +454,9 @@ def unique_crisis_record(
 
 @transaction.atomic
 def mana_character_create(*, owner: AbstractBaseUser, name: str) -> ManaCharacter:
-    """A new sheet: the book's attributes at 1, five colours at 0, the house colour links."""
+    """A new sheet: the book's attributes at 1, five colours at 0, the house colour links.
+    Raises SheetCapReached at settings.MAX_ROLLER_SHEETS (both kinds counted)."""
+    _refuse_at_sheet_cap(owner)
     character = ManaCharacter.objects.create(owner=owner, name=name.strip())
     ManaColour.objects.bulk_create(
         ManaColour(character=character, name=colour, amount=0)

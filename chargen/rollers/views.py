@@ -158,7 +158,17 @@ def unique_create(request: HttpRequest) -> HttpResponse:
             _template(request, "list", "unique_new"),
             _list_context(request, unique_form=form),
         )
-    character = services.unique_character_create(owner=request.user, name=form.cleaned_data["name"])
+    try:
+        character = services.unique_character_create(
+            owner=request.user, name=form.cleaned_data["name"]
+        )
+    except services.SheetCapReached as refusal:
+        form.add_error(None, str(refusal))
+        return render(
+            request,
+            _template(request, "list", "unique_new"),
+            _list_context(request, unique_form=form),
+        )
     return _created(request, _edit_url("rollers:unique_edit", character))
 
 
@@ -170,7 +180,15 @@ def mana_create(request: HttpRequest) -> HttpResponse:
         return render(
             request, _template(request, "list", "mana_new"), _list_context(request, mana_form=form)
         )
-    character = services.mana_character_create(owner=request.user, name=form.cleaned_data["name"])
+    try:
+        character = services.mana_character_create(
+            owner=request.user, name=form.cleaned_data["name"]
+        )
+    except services.SheetCapReached as refusal:
+        form.add_error(None, str(refusal))
+        return render(
+            request, _template(request, "list", "mana_new"), _list_context(request, mana_form=form)
+        )
     return _created(request, _edit_url("rollers:mana_edit", character))
 
 

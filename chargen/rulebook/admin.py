@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from chargen.rulebook.models import (
     Career,
@@ -12,6 +13,7 @@ from chargen.rulebook.models import (
     CharacteristicTestDifficulty,
     GradeOfSuccess,
     ModifierBand,
+    RemovedBookRow,
     Skill,
     SkillCheckDifficulty,
     Specialisation,
@@ -124,3 +126,19 @@ class ModifierBandAdmin(admin.ModelAdmin):
 @admin.register(GradeOfSuccess)
 class GradeOfSuccessAdmin(admin.ModelAdmin):
     list_display = ("name", "book_text", "low_margin", "high_margin", "sort_order")
+
+
+@admin.register(RemovedBookRow)
+class RemovedBookRowAdmin(admin.ModelAdmin):
+    """Book rows deleted here; delete an entry to have load_rules_data add its row back."""
+
+    list_display = ("model_label", "object_pk", "description", "removed_at")
+    list_filter = ("model_label",)
+    search_fields = ("description", "object_pk")
+    readonly_fields = ("model_label", "object_pk", "description", "removed_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object | None = None) -> bool:
+        return False

@@ -10,7 +10,11 @@ class RulebookConfig(AppConfig):
     verbose_name = "Infinity Drive rulebook"
 
     def ready(self) -> None:
+        from chargen.rulebook.removed import connect_book_row_removals
         from chargen.rulebook.services import rulebook_cache_clear
+
+        # A book row deleted here stays deleted when load_rules_data runs again.
+        connect_book_row_removals()
 
         # Any edit to any rule table makes the cached Rulebook stale.
         for model in self.get_models():

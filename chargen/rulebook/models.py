@@ -314,3 +314,24 @@ def _validate_dice(text: str) -> None:
         DiceSpec.parse(text)
     except RulesError as error:
         raise ValidationError({"dice": str(error)}) from error
+
+
+class RemovedBookRow(models.Model):
+    """A row of the book's data (fixtures/) that was deleted here, so `load_rules_data`
+    never adds it back. Deleting this record lets the next run add the row again."""
+
+    model_label = models.CharField(max_length=100)  # e.g. "rulebook.tablerow"
+    object_pk = models.CharField(max_length=64)  # the fixture's primary key, as text
+    description = models.CharField(max_length=200, blank=True)
+    removed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-removed_at",)
+        constraints = (
+            models.UniqueConstraint(
+                fields=("model_label", "object_pk"), name="rulebook_removed_row_once"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.model_label} {self.object_pk}: {self.description}"

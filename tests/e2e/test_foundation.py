@@ -36,7 +36,9 @@ def test_visitor_signs_up_logs_in_and_joins_a_campaign(
     page.get_by_role("button", name="Sign up").click()
 
     expect(page.get_by_role("heading", name="Log in")).to_be_visible()
-    expect(page.get_by_role("status").first).to_contain_text("Your account is ready")
+    expect(page.get_by_role("status").first).to_contain_text(
+        "log in below with the password you chose"
+    )
     page.get_by_label("Username").fill("erin")
     page.get_by_label("Password").fill(NEW_PASSWORD)
     page.get_by_role("button", name="Log in").click()

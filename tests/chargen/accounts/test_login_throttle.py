@@ -1,4 +1,8 @@
-"""Login throttling: per account and per address, with a clear message, never for good."""
+"""Login throttling: per account and per address, with a clear message, never for good.
+
+django-axes counts the failures (one AccessAttempt row per account, address and browser,
+with its number of failures and the time of the latest); login_throttle.py sets it up.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +10,16 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 import pytest
+from axes.models import AccessAttempt
 from django.contrib.auth.models import AbstractUser
-from django.http import HttpResponse
+from django.db.models import Sum
+from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from chargen.accounts import throttle
-from chargen.accounts.models import LoginFailure
+from chargen.accounts import login_throttle
+from chargen.accounts.counting import client_ip
 from tests.conftest import PASSWORD
 
 LIMIT = 5
@@ -51,15 +57,34 @@ def _log_in(username: str, password: str, address: str = "10.0.0.1") -> Attempt:
 def _fail(username: str, times: int, address: str = "10.0.0.1") -> None:
     for _ in range(times):
         attempt = _log_in(username, "wrong-password", address)
-        assert attempt.response.status_code == 200
+        # The log-in page again: with the form's complaint, or (429) with the refusal.
+        assert attempt.response.status_code in {200, 429}
+        assert 'name="password"' in attempt.page
         assert not attempt.logged_in
+
+
+def _failures(**lookup: object) -> int:
+    return AccessAttempt.objects.filter(**lookup).aggregate(n=Sum("failures_since_start"))["n"] or 0
 
 
 def _age_all_failures(seconds: int) -> None:
     """Move time by ageing the stored failures rather than by sleeping."""
-    for failure in LoginFailure.objects.all():
-        failure.timestamp -= timedelta(seconds=seconds)
-        failure.save(update_fields=["timestamp"])
+    for failure in AccessAttempt.objects.all():
+        failure.attempt_time -= timedelta(seconds=seconds)
+        failure.save(update_fields=["attempt_time"])
+
+
+def _record(username: str, ip_address: str | None, failures: int, seconds_ago: float) -> None:
+    attempt = AccessAttempt.objects.create(
+        username=username,
+        ip_address=ip_address,
+        user_agent=f"test {username} {ip_address}",
+        failures_since_start=failures,
+    )
+    # attempt_time is set on creation (auto_now_add): move it back afterwards.
+    AccessAttempt.objects.filter(pk=attempt.pk).update(
+        attempt_time=timezone.now() - timedelta(seconds=seconds_ago)
+    )
 
 
 def test_correct_password_logs_in(player: AbstractUser) -> None:
@@ -70,8 +95,8 @@ def test_correct_password_logs_in(player: AbstractUser) -> None:
 
 def test_each_failure_is_counted_for_the_account_lower_cased(player: AbstractUser) -> None:
     _fail("Bob", 2)
-    assert LoginFailure.objects.filter(username="bob").count() == 2
-    assert set(LoginFailure.objects.values_list("ip_address", flat=True)) == {"10.0.0.1"}
+    assert _failures(username="bob") == 2
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"10.0.0.1"}
 
 
 def test_account_is_refused_after_the_limit_even_with_the_right_password(
@@ -91,7 +116,7 @@ def test_refused_attempts_are_not_counted_so_the_refusal_cannot_be_extended(
 ) -> None:
     _fail("bob", LIMIT)
     _fail("bob", 3)
-    assert LoginFailure.objects.count() == LIMIT
+    assert _failures() == LIMIT
 
 
 def test_one_below_the_limit_still_lets_the_player_in(player: AbstractUser) -> None:
@@ -151,58 +176,90 @@ def test_wait_shrinks_as_failures_age(player: AbstractUser) -> None:
 def test_success_clears_the_accounts_failures(player: AbstractUser) -> None:
     _fail("bob", LIMIT - 1)
     assert _log_in("bob", PASSWORD).logged_in
-    assert not LoginFailure.objects.filter(username="bob").exists()
+    assert not AccessAttempt.objects.filter(username="bob").exists()
     # So four more failures do not lock the account.
     _fail("bob", LIMIT - 1)
     assert _log_in("bob", PASSWORD).logged_in
 
 
-def test_old_failures_are_pruned_when_a_new_one_is_recorded(db: None) -> None:
-    LoginFailure.objects.create(
-        username="old", ip_address="10.0.0.5", timestamp=timezone.now() - timedelta(days=2)
-    )
-    throttle.login_failure_record(username="new", ip_address="10.0.0.6")
-    assert list(LoginFailure.objects.values_list("username", flat=True)) == ["new"]
+def test_old_failures_are_pruned_when_a_new_one_is_recorded(player: AbstractUser) -> None:
+    _record("old", "10.0.0.5", 3, seconds_ago=2 * 24 * 3600)
+    _fail("new", 1)
+    assert list(AccessAttempt.objects.values_list("username", flat=True)) == ["new"]
 
 
 def test_refusal_minutes_are_rounded_up_and_at_least_one(db: None) -> None:
-    now = timezone.now()
-    for _ in range(LIMIT):
-        LoginFailure.objects.create(
-            username="x", ip_address=None, timestamp=now - timedelta(seconds=WINDOW - 10)
-        )
-    refusal = throttle.login_refusal(username="X", ip_address=None, now=now)
+    _record("x", None, LIMIT, seconds_ago=WINDOW - 10)
+    refusal = login_throttle.login_refusal(username="x", ip_address=None)
     assert refusal is not None
     assert refusal.wait_minutes == 1
     assert "about 1 minute " in refusal.message
 
 
 def test_the_message_names_the_limit_with_the_longer_wait(db: None) -> None:
-    now = timezone.now()
     # The account's failures (from elsewhere) are older, so its wait is the shorter.
-    for _ in range(LIMIT):
-        LoginFailure.objects.create(
-            username="x", ip_address="10.2.2.2", timestamp=now - timedelta(seconds=WINDOW - 60)
-        )
-    for number in range(ADDRESS_LIMIT):
-        LoginFailure.objects.create(
-            username=f"y{number}", ip_address="10.1.1.1", timestamp=now - timedelta(seconds=60)
-        )
-    refusal = throttle.login_refusal(username="x", ip_address="10.1.1.1", now=now)
+    _record("x", "10.2.2.2", LIMIT, seconds_ago=WINDOW - 60)
+    for number in range(ADDRESS_LIMIT // 2):
+        _record(f"y{number}", "10.1.1.1", 2, seconds_ago=60)
+    refusal = login_throttle.login_refusal(username="x", ip_address="10.1.1.1")
     assert refusal is not None
-    assert refusal.throttled_by == throttle.ThrottledBy.ADDRESS
+    assert refusal.throttled_by == login_throttle.ThrottledBy.ADDRESS
     assert refusal.wait_minutes == 14
     assert "from this address" in refusal.message
-    account_only = throttle.login_refusal(username="x", ip_address="10.3.3.3", now=now)
+    account_only = login_throttle.login_refusal(username="x", ip_address="10.3.3.3")
     assert account_only is not None
-    assert account_only.throttled_by == throttle.ThrottledBy.ACCOUNT
+    assert account_only.throttled_by == login_throttle.ThrottledBy.ACCOUNT
     assert "for this account" in account_only.message
 
 
 def test_address_comes_from_remote_addr_unless_a_proxy_header_is_named(
-    settings: object,
+    settings: object, player: AbstractUser
 ) -> None:
     request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.9", HTTP_X_REAL_IP="203.0.113.7")
-    assert throttle.client_ip(request) == "10.0.0.9"
+    assert client_ip(request) == "10.0.0.9"
     settings.LOGIN_THROTTLE_CLIENT_IP_HEADER = "HTTP_X_REAL_IP"
-    assert throttle.client_ip(request) == "203.0.113.7"
+    assert client_ip(request) == "203.0.113.7"
+    # And that is the address the log-in throttle counts.
+    Client(REMOTE_ADDR="10.0.0.9", HTTP_X_REAL_IP="203.0.113.7").post(
+        reverse("login"), {"username": "bob", "password": "wrong-password"}
+    )
+    assert list(AccessAttempt.objects.values_list("ip_address", flat=True)) == ["203.0.113.7"]
+
+
+def test_logging_in_to_ones_own_account_does_not_clear_the_addresss_count(
+    player: AbstractUser, other_player: AbstractUser
+) -> None:
+    """Else anyone with an account could reset the address's count between guesses."""
+    for number in range(ADDRESS_LIMIT - 1):
+        _fail(f"guess{number % 10}", 1, address="10.6.6.6")
+    assert _log_in("carol", PASSWORD, address="10.6.6.6").logged_in
+    assert _failures(ip_address="10.6.6.6") == ADDRESS_LIMIT - 1
+    _fail("guess-last", 1, address="10.6.6.6")
+    assert not _log_in("carol", PASSWORD, address="10.6.6.6").logged_in
+
+
+def test_the_refusal_is_the_sites_log_in_page_with_the_reason(player: AbstractUser) -> None:
+    _fail("bob", LIMIT)
+    refused = _log_in("bob", PASSWORD)
+    assert refused.response.status_code == 429
+    assert "Skip to content" in refused.page  # the site's layout
+    assert 'role="alert"' in refused.page
+    assert "Forgotten your password?" in refused.page
+
+
+def test_successful_log_ins_leave_no_record(player: AbstractUser) -> None:
+    from axes.models import AccessLog
+
+    assert _log_in("bob", PASSWORD).logged_in
+    assert not AccessLog.objects.exists()
+    assert not AccessAttempt.objects.exists()
+
+
+def test_the_test_clients_login_is_counted_like_the_form(player: AbstractUser) -> None:
+    """django-axes needs the request: the test client's login passes one explicitly."""
+    client = Client()
+    for _ in range(LIMIT):
+        assert not client.login(request=HttpRequest(), username="bob", password="wrong")
+    assert not client.login(request=HttpRequest(), username="bob", password=PASSWORD)
+    _age_all_failures(WINDOW + 1)
+    assert client.login(request=HttpRequest(), username="bob", password=PASSWORD)

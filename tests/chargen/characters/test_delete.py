@@ -5,6 +5,7 @@ draft with no dice, so a player cannot reroll behind the GM's back (docs/rulings
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import connection
 from django.test import Client
@@ -280,7 +281,7 @@ def test_a_deleted_draft_frees_its_place_under_the_cap(
 ) -> None:
     Character.objects.bulk_create(
         Character(owner=player, name=f"Draft {number}")
-        for number in range(services.MAX_DRAFTS_PER_PLAYER)
+        for number in range(settings.MAX_INFINITY_DRIVE_DRAFTS)
     )
     refused = player_client.post(reverse("characters:new"), {"name": "One more", "concept": ""})
     assert refused.status_code == 400

@@ -1,9 +1,10 @@
-"""A player keeps at most MAX_DRAFTS_PER_PLAYER drafts: "new character" cannot fill the
+"""A player keeps at most settings.MAX_INFINITY_DRIVE_DRAFTS drafts: "new character" cannot fill the
 database when POSTed in a loop."""
 
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.test import Client
 from django.urls import reverse
@@ -12,7 +13,7 @@ from chargen.characters import services
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character, CharacterStatus
 
-CAP = services.MAX_DRAFTS_PER_PLAYER
+CAP = settings.MAX_INFINITY_DRIVE_DRAFTS
 
 
 def _drafts(owner: AbstractUser, count: int, status: str = CharacterStatus.DRAFT) -> None:

@@ -9,7 +9,8 @@ import pytest
 from django.core.management import call_command
 
 from chargen.content.models import BackgroundTable, EquipmentItem, HistoryPrompt, HistoryPromptKey
-from chargen.content.services import PROMPT_PLACEHOLDERS, history_prompt_text
+from chargen.content.prompts import PROMPT_PLACEHOLDERS
+from chargen.content.services import history_prompt_text
 from rules.dice import DiceSpec
 from rules.infinity_drive.house_rules import STANDARD_CREDITS
 

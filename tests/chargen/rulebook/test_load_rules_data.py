@@ -66,18 +66,6 @@ def test_an_admin_edit_survives_a_second_run(book_only: Path) -> None:
     assert Skill.objects.get(name="Gambling").description == "Cards, dice and space golf."
 
 
-@pytest.mark.django_db
-def test_a_deleted_row_comes_back_and_nothing_else_is_added(book_only: Path) -> None:
-    run_command(book_only)
-    TableRow.objects.filter(table__slug="army-action", roll=7).delete()
-
-    output = run_command(book_only)
-
-    assert "added 1 rulebook.tablerow." in output
-    assert TableRow.objects.get(table__slug="army-action", roll=7).book_text == "Weapon"
-    assert TableRow.objects.count() == 308
-
-
 def _write(path: Path, records: list[dict]) -> None:
     path.write_text(json.dumps(records), encoding="utf-8")
 

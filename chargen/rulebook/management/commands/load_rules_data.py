@@ -2,7 +2,9 @@
 
 Django's loaddata overwrites rows by primary key, which would undo a GM's or admin's
 edits each time `make run` starts. This command only inserts the objects whose primary
-key is missing, so it is safe to run on every start and after every new fixture.
+key is missing and that were never deleted here (chargen.rulebook.removed records each
+deletion), so it is safe to run on every start and after every new fixture: an edited
+row keeps its edit, and a deleted row stays deleted.
 """
 
 from __future__ import annotations
@@ -18,16 +20,23 @@ from django.core.management.color import no_style
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models import Model
 
+from chargen.rulebook.removed import removed_book_rows
+
 DEFAULT_FIXTURE_DIR = Path(settings.BASE_DIR) / "fixtures"
+# In fixture_load_missing's count: rows left out because they were deleted here.
+KEPT_REMOVED = "kept removed"
 
 
 def fixture_load_missing(*, path: Path, using: str = DEFAULT_DB_ALIAS) -> Counter[str]:
-    """Insert the objects of one JSON fixture whose primary key is not in the database.
+    """Insert the objects of one JSON fixture whose primary key is not in the database
+    and that were not deleted here before.
 
-    Returns how many objects were added, by model label. One transaction per file:
-    a broken file adds nothing.
+    Returns how many objects were added, by model label, and under KEPT_REMOVED how many
+    were left out because they had been deleted. One transaction per file: a broken file
+    adds nothing.
     """
     added: Counter[str] = Counter()
+    removed = removed_book_rows(using=using)
     inserted_models: set[type[Model]] = set()
     existing_keys: dict[type[Model], set[Any]] = {}
     with transaction.atomic(using=using), path.open(encoding="utf-8") as handle:
@@ -39,6 +48,9 @@ def fixture_load_missing(*, path: Path, using: str = DEFAULT_DB_ALIAS) -> Counte
                     model._default_manager.using(using).values_list("pk", flat=True)
                 )
             if instance.pk in existing_keys[model]:
+                continue
+            if (model._meta.label_lower, str(instance.pk)) in removed:
+                added[KEPT_REMOVED] += 1
                 continue
             deserialized.save(using=using)
             existing_keys[model].add(instance.pk)
@@ -63,7 +75,8 @@ def _reset_sequences(models: set[type[Model]], *, using: str) -> None:
 class Command(BaseCommand):
     help = (
         "Load every fixtures/*.json file (sorted by name), adding only the objects whose "
-        "primary key is missing; rows already in the database, edited or not, are left alone."
+        "primary key is missing; rows already in the database, edited or not, are left alone, "
+        "and rows deleted here (see the admin's Removed book rows) are not added back."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -83,8 +96,19 @@ class Command(BaseCommand):
             return
         for path in paths:
             added = fixture_load_missing(path=path, using=options["database"])
+            kept_removed = added.pop(KEPT_REMOVED, 0)
             if added:
                 summary = ", ".join(f"{count} {label}" for label, count in sorted(added.items()))
                 self.stdout.write(self.style.SUCCESS(f"{path.name}: added {summary}."))
             else:
                 self.stdout.write(f"{path.name}: nothing to add.")
+            if kept_removed:
+                rows = (
+                    "row an admin removed stays"
+                    if kept_removed == 1
+                    else ("rows an admin removed stay")
+                )
+                self.stdout.write(
+                    f"{path.name}: {kept_removed} {rows} removed "
+                    "(listed in the admin under Removed book rows)."
+                )
