@@ -92,7 +92,7 @@ class Submittable:
     The desk's one approval queue (chargen/desk/views.py) lists `waiting(campaign)`,
     each rendered by `card_template` with `character`, `campaign` and `error` in
     context, and decides with `approve` / `send_back`, which change the character
-    and record the Decision through chargen.desk.services.decision_record. They
+    and record the Decision through chargen.desk.services.decision_take. They
     raise the desk's DeskError (or RulesError) with a message for the GM.
     """
 
