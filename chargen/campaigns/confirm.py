@@ -14,12 +14,9 @@ from dataclasses import dataclass, field
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-CONFIRM_FIELD = "confirm"
-CONFIRM_VALUE = "yes"
+from chargen.core.confirm import CONFIRM_FIELD, CONFIRM_VALUE, is_confirmed
 
-
-def is_confirmed(request: HttpRequest) -> bool:
-    return request.POST.get(CONFIRM_FIELD) == CONFIRM_VALUE
+__all__ = ["CONFIRM_FIELD", "CONFIRM_VALUE", "Confirmation", "confirmation_page", "is_confirmed"]
 
 
 @dataclass(frozen=True)

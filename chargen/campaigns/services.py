@@ -1,4 +1,4 @@
-"""Campaign actions: create, renew the invite, join, remove a member."""
+"""Campaign actions: create, set the house rules, renew the invite, join, remove a member."""
 
 from __future__ import annotations
 
@@ -9,14 +9,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from chargen.campaigns.models import (
-    DRIFTING_RULE_FIELDS,
-    HOUSE_RULE_FIELDS,
-    Campaign,
-    Membership,
-    RetiredInvite,
-)
+from chargen.campaigns.models import Campaign, Membership, RetiredInvite
 from chargen.core.limits import creation_cap, creation_cap_reached
+from chargen.core.systems import default_campaign_game, registry
 
 
 class InviteLinkError(Exception):
@@ -61,14 +56,25 @@ def campaign_for_invite(*, token: str | uuid.UUID) -> Campaign:
 
 @transaction.atomic
 def campaign_create(
-    *, gm: AbstractBaseUser, name: str, description: str = "", **house_rules: Any
+    *,
+    gm: AbstractBaseUser,
+    name: str,
+    description: str = "",
+    game: str | None = None,
+    **house_rules: Any,
 ) -> Campaign:
-    """A new campaign run by `gm`; house rules not given take the book's defaults.
+    """A new campaign run by `gm`, playing `game` (the first campaign game if none).
 
-    Raises RulesError (from HouseRules) if the rules given do not make sense, and
-    ValidationError when `gm` already runs settings.MAX_CAMPAIGNS campaigns.
+    `house_rules` are rules of that game by name; those not given take the book's
+    defaults. Raises HouseRulesInvalid (a RulesError) if they do not make sense, and
+    TypeError for a rule the game does not have; ValidationError when `gm`
+    already runs settings.MAX_CAMPAIGNS campaigns.
     """
-    unknown = set(house_rules) - set(HOUSE_RULE_FIELDS) - set(DRIFTING_RULE_FIELDS) - {"game"}
+    game = game or default_campaign_game()
+    codec = registry.get(game).house_rules
+    if codec is None:
+        raise TypeError(f"{registry.get(game).label} is not played in campaigns.")
+    unknown = set(house_rules) - set(codec.names)
     if unknown:
         raise TypeError(f"Unknown house rules: {', '.join(sorted(unknown))}")
     cap = creation_cap("MAX_CAMPAIGNS")
@@ -78,11 +84,53 @@ def campaign_create(
             "whoever runs this site can raise the limit.",
             code="campaign_cap",
         )
-    campaign = Campaign(gm=gm, name=name, description=description, **house_rules)
-    campaign.house_rules  # noqa: B018  (builds HouseRules, which validates)
+    rules = codec.from_json(house_rules)
+    campaign = Campaign(
+        gm=gm,
+        name=name,
+        description=description,
+        game=game,
+        house_rules={game: codec.to_json(rules)},
+    )
     campaign.full_clean()
     campaign.save()
     return campaign
+
+
+@transaction.atomic
+def campaign_house_rules_set(*, campaign: Campaign, by: AbstractBaseUser, rules: Any) -> Campaign:
+    """The GM replaces the house rules of the campaign's game with `rules` (its dataclass).
+
+    Other systems' entries are kept as they are. Raises PermissionDenied (not the GM)
+    and HouseRulesInvalid (the rules do not make sense).
+    """
+    if not campaign.is_gm(by):
+        raise PermissionDenied("Only the campaign's GM sets its house rules.")
+    codec = campaign.system.house_rules
+    if codec is None:
+        raise TypeError(f"{campaign.system.label} has no house rules.")
+    stored = codec.to_json(rules)
+    codec.validate(stored)
+    campaign.house_rules = {**campaign.house_rules, campaign.game: stored}
+    campaign.full_clean()
+    campaign.save(update_fields=["house_rules", "updated"])
+    return campaign
+
+
+def campaign_house_rules_change(
+    *, campaign: Campaign, by: AbstractBaseUser, **changes: Any
+) -> Campaign:
+    """Change some of the campaign's rules by name (the others stay as they are)."""
+    codec = campaign.system.house_rules
+    if codec is None:
+        raise TypeError(f"{campaign.system.label} has no house rules.")
+    unknown = set(changes) - set(codec.names)
+    if unknown:
+        raise TypeError(f"Unknown house rules: {', '.join(sorted(unknown))}")
+    current = codec.to_json(campaign.rules)
+    return campaign_house_rules_set(
+        campaign=campaign, by=by, rules=codec.from_json({**current, **changes})
+    )
 
 
 @transaction.atomic

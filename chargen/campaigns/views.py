@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from chargen.campaigns import services
 from chargen.campaigns.access import campaign_for_gm, campaign_for_member, campaigns_for_user
 from chargen.campaigns.confirm import Confirmation, confirmation_page, is_confirmed
-from chargen.campaigns.forms import CampaignCreateForm, HouseRulesForm
+from chargen.campaigns.forms import CampaignCreateForm, house_rules_form
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.summary import campaign_rules_summary
 
@@ -71,6 +71,7 @@ def campaign_detail(request: HttpRequest, campaign_id: uuid.UUID) -> HttpRespons
         "members": campaign.memberships.select_related("user"),
         "invite_link": _invite_link(request, campaign) if is_gm else "",
         "house_rules": campaign_rules_summary(campaign),
+        "game_links": campaign.system.campaign_links(campaign, is_gm),
     }
     return render(request, "campaigns/detail.html", context)
 
@@ -79,9 +80,9 @@ def campaign_detail(request: HttpRequest, campaign_id: uuid.UUID) -> HttpRespons
 @require_http_methods(["GET", "POST"])
 def campaign_rules(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
-    form = HouseRulesForm(request.POST or None, instance=campaign)
+    form = house_rules_form(campaign, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        services.campaign_house_rules_set(campaign=campaign, by=request.user, rules=form.rules)
         messages.success(request, "House rules saved.")
         return redirect(campaign)
     return render(request, "campaigns/rules.html", {"campaign": campaign, "form": form})

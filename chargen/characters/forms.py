@@ -8,7 +8,7 @@ from django import forms
 from django.contrib.auth.models import AbstractBaseUser
 
 from chargen.campaigns.access import campaigns_for_user
-from chargen.campaigns.models import Game
+from chargen.characters.campaign_rules import INFINITY_DRIVE
 from chargen.characters.models import Character
 from rules.infinity_drive.characteristics import POINT_BUY_MAXIMUM, POINT_BUY_MINIMUM
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES, CHARACTERISTICS
@@ -32,7 +32,7 @@ class StartForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # Only campaigns that play Infinity Drive: a Drifting campaign has its own wizard.
         self.fields["campaign"].queryset = (
-            campaigns_for_user(user).filter(game=Game.INFINITY_DRIVE).order_by("name")
+            campaigns_for_user(user).filter(game=INFINITY_DRIVE).order_by("name")
         )
         self.fields["concept"].widget = forms.TextInput()
 

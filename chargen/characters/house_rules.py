@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chargen.campaigns.forms import HouseRulesForm
-from chargen.campaigns.models import (
-    HOUSE_RULE_FIELDS,
-    Campaign,
+from chargen.characters.campaign_rules import (
+    INFINITY_DRIVE_RULES,
+    house_rules_for,
     house_rules_from_json,
-    house_rules_to_json,
 )
-from chargen.campaigns.summary import house_rules_summary
 from chargen.characters.models import Character, RaceKind
 from rules.infinity_drive.house_rules import HouseRules
 
@@ -32,7 +29,8 @@ NON_HUMANOID_RULE_FIELDS: frozenset[str] = frozenset(
 
 
 def character_house_rules(character: Character) -> HouseRules:
-    """The rules the character was started under (raises RulesError if they are corrupt)."""
+    """The rules the character was started under (HouseRulesInvalid, a RulesError, if
+    they are corrupt)."""
     return house_rules_from_json(character.house_rules)
 
 
@@ -54,21 +52,14 @@ def house_rules_changes(character: Character) -> list[RuleChange]:
     campaign = character.campaign
     if campaign is None:
         return []
-    kept_values = house_rules_to_json(character_house_rules(character))
-    # The same words the campaign page uses, from a campaign that has the character's rules.
-    as_started = Campaign(**{name: kept_values[name] for name in HOUSE_RULE_FIELDS})
-    changes = []
-    # house_rules_summary gives one line per HouseRulesForm field, in the form's order.
-    lines = zip(
-        HouseRulesForm.Meta.fields,
-        house_rules_summary(as_started),
-        house_rules_summary(campaign),
-        strict=True,
-    )
+    # The same words the campaign page uses, rule by rule, in the form's order.
+    kept_lines = INFINITY_DRIVE_RULES.lines(character_house_rules(character))
+    now_lines = INFINITY_DRIVE_RULES.lines(house_rules_for(campaign))
     ignored = LIVE_RULE_FIELDS
     if character.race is None or character.race.kind != RaceKind.NON_HUMANOID:
         ignored = ignored | NON_HUMANOID_RULE_FIELDS
-    for name, kept, now in lines:
-        if name in HOUSE_RULE_FIELDS and name not in ignored and kept.value != now.value:
-            changes.append(RuleChange(label=kept.label, kept=kept.value, now=now.value))
-    return changes
+    return [
+        RuleChange(label=kept.label, kept=kept.value, now=now.value)
+        for kept, now in zip(kept_lines, now_lines, strict=True)
+        if kept.name not in ignored and kept.value != now.value
+    ]

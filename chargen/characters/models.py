@@ -12,10 +12,11 @@ import uuid
 from typing import Any
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.urls import reverse
 
-from chargen.campaigns.models import house_rules_for, house_rules_to_json
+from chargen.characters.campaign_rules import house_rules_for, house_rules_to_json
 from rules.dice import DiceSpec
 
 
@@ -86,6 +87,16 @@ class Race(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # The desk's records of this race (no columns: they name it by type and id).
+    decisions = GenericRelation(
+        "desk.Decision",
+        content_type_field="item_type",
+        object_id_field="item_id",
+        related_query_name="race",
+    )
+    notifications = GenericRelation(
+        "desk.Notification", content_type_field="item_type", object_id_field="item_id"
+    )
 
     class Meta:
         ordering = ("name", "created")
@@ -125,6 +136,16 @@ class Character(models.Model):
     snapshot = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The desk's records of this character (no columns: they name it by type and id).
+    decisions = GenericRelation(
+        "desk.Decision",
+        content_type_field="item_type",
+        object_id_field="item_id",
+        related_query_name="character",
+    )
+    notifications = GenericRelation(
+        "desk.Notification", content_type_field="item_type", object_id_field="item_id"
+    )
 
     class Meta:
         ordering = ("-updated",)

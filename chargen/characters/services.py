@@ -12,8 +12,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 
-from chargen.campaigns.models import Campaign, Game, house_rules_for, house_rules_to_json
+from chargen.campaigns.models import Campaign
 from chargen.characters.access import refuse_unless_still_in_campaign
+from chargen.characters.campaign_rules import INFINITY_DRIVE, house_rules_for, house_rules_to_json
 from chargen.characters.errors import StepRefused
 from chargen.characters.house_rules import character_house_rules
 from chargen.characters.log import NewEntry, Written, log_undo, log_write
@@ -54,7 +55,7 @@ def character_start(
         raise StepRefused("Give your character a name.", field="name")
     if campaign is not None and not campaign.is_member(owner):
         raise StepRefused("You are not in that campaign.", field="campaign")
-    if campaign is not None and campaign.game != Game.INFINITY_DRIVE:
+    if campaign is not None and campaign.game != INFINITY_DRIVE:
         raise StepRefused(
             f"“{campaign.name}” plays {campaign.get_game_display()}, not Infinity Drive.",
             field="campaign",

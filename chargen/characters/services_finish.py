@@ -16,6 +16,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from chargen.characters.access import refuse_unless_still_in_campaign
+from chargen.characters.campaign_rules import house_rules_for
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character, CharacterStatus
 from chargen.characters.part_two import BACKGROUND_ROLL
@@ -66,7 +67,8 @@ def character_finish(*, character: Character) -> Character:
     blockers = finish.finish_blockers
     if blockers:
         raise StepRefused(" ".join(blockers))
-    needs_approval = bool(character.campaign_id and character.campaign.approval_required)
+    campaign = character.campaign
+    needs_approval = bool(campaign and house_rules_for(campaign).approval_required)
     if needs_approval:
         refuse_unless_still_in_campaign(
             character, what=f"{character.name} cannot be submitted to its GM"

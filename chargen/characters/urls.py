@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from chargen.characters import views, views_delete
+from chargen.characters import views
+from chargen.characters.campaign_rules import INFINITY_DRIVE
+from chargen.core.views_delete import character_delete_view
 
 app_name = "characters"
 
@@ -49,6 +51,11 @@ urlpatterns = [
     ),
     path("<uuid:character_id>/skills/setback/", views.choose_setback, name="setback"),
     path("<uuid:character_id>/undo/", views.undo, name="undo"),
-    path("<uuid:character_id>/delete/", views_delete.character_delete_view, name="delete"),
+    path(
+        "<uuid:character_id>/delete/",
+        character_delete_view,
+        {"system_key": INFINITY_DRIVE, "kind": "character"},
+        name="delete",
+    ),
     path("", include("chargen.characters.urls_finish")),
 ]

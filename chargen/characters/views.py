@@ -60,7 +60,7 @@ def gm_decision_for(character: Character) -> Decision | None:
     """
     if character.campaign_id is None or character.status == CharacterStatus.DRAFT:
         return None
-    return latest_decision(character=character)
+    return latest_decision(character)
 
 
 def character_groups(user: Any) -> list[dict[str, Any]]:

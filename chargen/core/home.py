@@ -1,20 +1,20 @@
 """What the home page shows a logged-in user, as a list of sections.
 
-Each area adds its own section here (drafts, finished characters, a GM's queue);
-the home view and template only loop over what `home_sections` returns.
+Each game system names its section in its declaration (chargen/core/systems.py);
+areas that are not a game system (the campaigns, the GM's desk) register theirs
+with `register_home_section` from their AppConfig.ready(). The home view and
+template only loop over what `home_sections` returns, so core imports none of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.urls import reverse
 
-from chargen.campaigns.access import campaigns_for_user
-from chargen.drifting.access import characters_for_owner
+from chargen.core.systems import registry
 
 
 @dataclass(frozen=True)
@@ -38,43 +38,34 @@ class HomeSection:
     actions: Sequence[HomeAction] = field(default_factory=tuple)
 
 
-def campaigns_section(user: AbstractBaseUser) -> HomeSection:
-    return HomeSection(
-        key="campaigns",
-        title="Your campaigns",
-        template_name="core/_section_campaigns.html",
-        items=list(campaigns_for_user(user)),
-        empty_text=(
-            "You are not in a campaign yet. Open the invite link your GM sent you, "
-            "or start your own campaign as a GM."
-        ),
-        actions=(HomeAction("New campaign", reverse("campaigns:create")),),
-    )
+SectionProvider = Callable[[AbstractBaseUser], HomeSection]
+
+# (order, provider) of the sections that belong to no game system; the order is on
+# the same scale as GameSystem.order.
+_area_sections: list[tuple[int, SectionProvider]] = []
 
 
-def drifting_section(user: AbstractBaseUser) -> HomeSection:
-    return HomeSection(
-        key="drifting",
-        title="Drifting characters",
-        template_name="drifting/_home_section.html",
-        items=list(characters_for_owner(user)[:20]),
-        empty_text="No Drifting characters yet: build one from lifepaths into tokens.",
-        actions=(HomeAction("Drifting characters", reverse("drifting:list")),),
+def register_home_section(*, order: int, provider: SectionProvider) -> None:
+    """Add an area's section (idempotent: an app's ready() may run again in tests)."""
+    if all(known is not provider for _, known in _area_sections):
+        _area_sections.append((order, provider))
+
+
+def section_providers() -> list[SectionProvider]:
+    """Every provider once, in order. Two systems of one app may share a section."""
+    ordered = sorted(
+        [*_area_sections, *((s.order, s.home_section) for s in registry.all() if s.home_section)],
+        key=lambda pair: pair[0],
     )
+    providers: list[SectionProvider] = []
+    for _, provider in ordered:
+        if provider not in providers:
+            providers.append(provider)
+    return providers
 
 
 def home_sections(user: AbstractBaseUser | AnonymousUser) -> list[HomeSection]:
     """The sections of a user's home page, in order; none for a visitor."""
-    if not user.is_authenticated:
+    if not isinstance(user, AbstractBaseUser) or not user.is_authenticated:
         return []
-    from chargen.characters.home import characters_home_section  # imports this module
-    from chargen.desk.home import waiting_section
-    from chargen.rollers.home import rollers_home_section
-
-    return [
-        waiting_section(user),
-        characters_home_section(user),
-        campaigns_section(user),
-        drifting_section(user),
-        rollers_home_section(user),
-    ]
+    return [provider(user) for provider in section_providers()]

@@ -1,26 +1,32 @@
 """The one way a character is deleted in every app: ask first, then delete and go home.
 
-It follows the campaigns' pattern for actions that cannot be undone
-(chargen/campaigns/confirm.py): the delete button posts with htmx, `hx-confirm`
-(the browser asks) and `confirm=yes`; a GET, or a plain POST without `confirm=yes`
-(no JavaScript), changes nothing and answers with a page saying what will be deleted
-(name, state, number of rolls) and offering the same form with the confirmation in
-it. Each app's view finds the character through its owner-only access helper first,
-so anyone else has had a 404 before this runs.
+Every game system's delete URL points at `character_delete_view` with its key and the
+kind of character (chargen/core/systems.py, `CharacterKind`): the registry says how to
+find the character for its owner, describe it and delete it. It follows the campaigns'
+pattern for actions that cannot be undone (chargen/campaigns/confirm.py): the delete
+button posts with htmx, `hx-confirm` (the browser asks) and `confirm=yes`; a GET, or a
+plain POST without `confirm=yes` (no JavaScript), changes nothing and answers with a
+page saying what will be deleted (name, state, number of rolls) and offering the same
+form with the confirmation in it. The character is found through the system's
+owner-only access helper first, so anyone else has had a 404 before anything else runs.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from chargen.campaigns.confirm import CONFIRM_FIELD, CONFIRM_VALUE, is_confirmed
+from chargen.core.confirm import CONFIRM_FIELD, CONFIRM_VALUE, is_confirmed
 from chargen.core.deletion import Deletion, DeletionRefused
+from chargen.core.systems import registry
 
 # The button in a list sends `return_to=list`, so the player lands back on that list;
 # any other value (or none) goes to the home page. A name, never a URL: nothing a
@@ -75,4 +81,25 @@ def confirm_or_delete(
             "confirm_field": CONFIRM_FIELD,
             "confirm_value": CONFIRM_VALUE,
         },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_delete_view(
+    request: HttpRequest, character_id: uuid.UUID, *, system_key: str, kind: str
+) -> HttpResponse:
+    """GET (or an unconfirmed POST) asks first; a confirmed POST deletes (owner only).
+
+    `system_key` and `kind` come from the system's URLconf, never from the request.
+    """
+    character_kind = registry.get(system_key).character_kind(kind)
+    character = character_kind.for_owner(request.user, character_id)
+    return confirm_or_delete(
+        request,
+        deletion=character_kind.deletion(character),
+        action_url=reverse(character_kind.delete_url_name, kwargs={"character_id": character.id}),
+        character_url=character.get_absolute_url(),
+        list_url=reverse(character_kind.list_url_name),
+        delete=lambda: character_kind.delete(character),
     )

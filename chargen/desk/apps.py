@@ -1,20 +1,16 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
-from django.db.models.signals import post_save
 
 
 class DeskConfig(AppConfig):
-    """The GM's desk: approval queues, decisions, notifications, the party at a glance."""
+    """The GM's desk: approval queues, decisions, notifications, over every game system."""
 
     name = "chargen.desk"
     label = "desk"
 
     def ready(self) -> None:
-        from chargen.characters.models import Character, Race
-        from chargen.desk import signals
+        from chargen.core.home import register_home_section
+        from chargen.desk.home import HOME_ORDER, waiting_section
 
-        post_save.connect(signals.race_saved, sender=Race, dispatch_uid="desk_race_saved")
-        post_save.connect(
-            signals.character_saved, sender=Character, dispatch_uid="desk_character_saved"
-        )
+        register_home_section(order=HOME_ORDER, provider=waiting_section)

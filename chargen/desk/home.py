@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Q
 from django.urls import reverse
 
 from chargen.campaigns.access import campaigns_for_user
-from chargen.characters.models import CharacterStatus, RaceStatus
 from chargen.core.home import HomeAction, HomeSection
 from chargen.desk.notifications import unseen_notifications
+from chargen.desk.queues import queue_counts, waiting_phrase
+
+# Before every game system's section (see GameSystem.order): what waits comes first.
+HOME_ORDER = 0
 
 
 @dataclass(frozen=True)
@@ -24,27 +26,22 @@ class WaitingItem:
 def waiting_items(user: AbstractBaseUser) -> list[WaitingItem]:
     """One line per campaign with something for the user: queue items or unseen news."""
     items = []
-    campaigns = campaigns_for_user(user).annotate(
-        races_waiting=Count("races", filter=Q(races__status=RaceStatus.PROPOSED), distinct=True),
-        characters_waiting=Count(
-            "characters",
-            filter=Q(characters__status=CharacterStatus.SUBMITTED),
-            distinct=True,
-        ),
-    )
+    campaigns = list(campaigns_for_user(user))
+    counts = queue_counts(campaign for campaign in campaigns if campaign.is_gm(user))
     unseen_by_campaign: dict[object, int] = {}
     for campaign_id in unseen_notifications(user=user).values_list("campaign_id", flat=True):
         unseen_by_campaign[campaign_id] = unseen_by_campaign.get(campaign_id, 0) + 1
     for campaign in campaigns:
         new_count = unseen_by_campaign.get(campaign.id, 0)
         if campaign.is_gm(user):
-            if not (campaign.races_waiting or campaign.characters_waiting or new_count):
+            queues = counts.get(campaign.id, [])
+            if not (any(queue.count for queue in queues) or new_count):
                 continue
+            waiting = waiting_phrase(queues)
             text = (
-                f"{campaign.name}: {campaign.races_waiting} race"
-                f"{'' if campaign.races_waiting == 1 else 's'} and "
-                f"{campaign.characters_waiting} character"
-                f"{'' if campaign.characters_waiting == 1 else 's'} waiting for your decision"
+                f"{campaign.name}: {waiting} waiting for your decision"
+                if waiting
+                else f"{campaign.name}: news since you last looked"
             )
             url = reverse("desk:campaign", kwargs={"campaign_id": campaign.id})
         else:

@@ -1,9 +1,13 @@
 """The GM's desk as data: every decision recorded, and what each person has not seen yet.
 
 A `Decision` is the permanent record of a GM acting on a queue item (who, when,
-what, which action, the note). A `Notification` tells one person that something
-happened in a campaign; `LastSeen` marks when they last looked at that campaign,
-so a badge counts only what is newer.
+what, which action, the note). The item is any game system's row (a race, a
+character), named by its content type and id: the desk knows no system's models.
+The system's models declare a GenericRelation back, so deleting an item deletes
+its decisions and notifications as a foreign key's CASCADE would.
+
+A `Notification` tells one person that something happened in a campaign; `LastSeen`
+marks when they last looked at that campaign, so a badge counts only what is newer.
 """
 
 from __future__ import annotations
@@ -11,11 +15,15 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.utils import timezone
 
 
 class DecisionItem(models.TextChoices):
+    """What was decided on, in the GM's words; a system's own queue may add its noun."""
+
     RACE = "race", "Race"
     CHARACTER = "character", "Character"
 
@@ -42,20 +50,9 @@ class Decision(models.Model):
     )
     decided_at = models.DateTimeField(default=timezone.now, db_index=True)
     item_kind = models.CharField(max_length=20, choices=DecisionItem.choices)
-    race = models.ForeignKey(
-        "characters.Race",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="decisions",
-    )
-    character = models.ForeignKey(
-        "characters.Character",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="decisions",
-    )
+    item_type = models.ForeignKey(ContentType, on_delete=models.CASCADE, related_name="+")
+    item_id = models.UUIDField()
+    item = GenericForeignKey("item_type", "item_id")
     # The item's name when decided: the record still reads well if it is renamed.
     item_name = models.CharField(max_length=120)
     action = models.CharField(max_length=20, choices=DecisionAction.choices)
@@ -63,15 +60,7 @@ class Decision(models.Model):
 
     class Meta:
         ordering = ("-decided_at",)
-        constraints = (
-            models.CheckConstraint(
-                condition=(
-                    models.Q(item_kind=DecisionItem.RACE, race__isnull=False, character=None)
-                    | models.Q(item_kind=DecisionItem.CHARACTER, character__isnull=False, race=None)
-                ),
-                name="desk_decision_names_one_item",
-            ),
-        )
+        indexes = (models.Index(fields=("item_type", "item_id"), name="desk_decision_item"),)
 
     def __str__(self) -> str:
         return f"{self.get_action_display()}: {self.item_name}"
@@ -98,21 +87,18 @@ class Notification(models.Model):
     decision = models.ForeignKey(
         Decision, on_delete=models.CASCADE, null=True, blank=True, related_name="notifications"
     )
-    race = models.ForeignKey(
-        "characters.Race", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    # The race or character the news is about, if any (see Decision.item).
+    item_type = models.ForeignKey(
+        ContentType, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
-    character = models.ForeignKey(
-        "characters.Character",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    item_id = models.UUIDField(null=True, blank=True)
+    item = GenericForeignKey("item_type", "item_id")
     message = models.CharField(max_length=300)
     created = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         ordering = ("-created",)
+        indexes = (models.Index(fields=("item_type", "item_id"), name="desk_notification_item"),)
 
     def __str__(self) -> str:
         return self.message

@@ -7,17 +7,18 @@ that was rolled back.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.contenttypes.models import ContentType
 from django.core.mail import send_mail
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
-from django.urls import reverse
 from django.utils import timezone
 
 from chargen.campaigns.access import campaigns_for_user
 from chargen.campaigns.models import Campaign
-from chargen.characters.models import Character, CharacterStatus, Race, RaceStatus
 from chargen.desk.models import Decision, LastSeen, Notification, NotificationKind
 
 
@@ -40,6 +41,16 @@ def _send_email_after_commit(*, recipient: AbstractBaseUser, subject: str, body:
     transaction.on_commit(lambda: send_mail(subject, body, None, [address], fail_silently=False))
 
 
+def _about(item: models.Model | None) -> dict[str, Any]:
+    if item is None:
+        return {"item_type": None, "item_id": None}
+    return {"item_type": ContentType.objects.get_for_model(item), "item_id": item.pk}
+
+
+def notifications_about(item: models.Model) -> QuerySet[Notification]:
+    return Notification.objects.filter(**_about(item))
+
+
 @transaction.atomic
 def notification_send(
     *,
@@ -49,8 +60,7 @@ def notification_send(
     message: str,
     link: str,  # a site path; the e-mail makes it absolute
     decision: Decision | None = None,
-    race: Race | None = None,
-    character: Character | None = None,
+    item: models.Model | None = None,  # the race or character the news is about
 ) -> Notification:
     """Record a notification for the badge and email it once the transaction commits."""
     notification = Notification.objects.create(
@@ -59,8 +69,7 @@ def notification_send(
         kind=kind,
         message=message[:300],
         decision=decision,
-        race=race,
-        character=character,
+        **_about(item),
     )
     _send_email_after_commit(
         recipient=recipient,
@@ -70,46 +79,29 @@ def notification_send(
     return notification
 
 
-def notify_race_proposed(*, race: Race) -> Notification | None:
-    """Tell the GM a race waits in their queue, once (nothing for races outside a campaign)."""
-    if race.campaign_id is None or race.status != RaceStatus.PROPOSED:
-        return None
-    if Notification.objects.filter(race=race, kind=NotificationKind.RACE_PROPOSED).exists():
-        return None
-    campaign = race.campaign
-    proposer = race.proposed_by.get_username() if race.proposed_by else "A player"
-    return notification_send(
-        recipient=campaign.gm,
-        campaign=campaign,
-        kind=NotificationKind.RACE_PROPOSED,
-        message=f"{proposer} proposed the race “{race.name}” for your approval.",
-        link=reverse("desk:race_queue", kwargs={"campaign_id": campaign.id}),
-        race=race,
-    )
+def notify_gm_once(
+    *,
+    item: models.Model,
+    campaign: Campaign,
+    kind: NotificationKind,
+    message: str,
+    link: str,
+) -> Notification | None:
+    """Tell the GM an item waits in their queue, once per time it comes to wait.
 
-
-def notify_character_submitted(*, character: Character) -> Notification | None:
-    """Tell the GM a character waits in their queue, once per submission."""
-    if character.campaign_id is None or character.status != CharacterStatus.SUBMITTED:
-        return None
-    last_decision = Decision.objects.filter(character=character).order_by("-decided_at").first()
-    already_told = Notification.objects.filter(
-        character=character, kind=NotificationKind.CHARACTER_SUBMITTED
+    An item sent back to its player and submitted again is news again: only a
+    notification newer than the item's latest decision counts as already told.
+    """
+    already_told = notifications_about(item).filter(kind=kind)
+    last_decision = (
+        Decision.objects.filter(**_about(item)).order_by("-decided_at").only("decided_at").first()
     )
     if last_decision is not None:
         already_told = already_told.filter(created__gt=last_decision.decided_at)
     if already_told.exists():
         return None
-    campaign = character.campaign
     return notification_send(
-        recipient=campaign.gm,
-        campaign=campaign,
-        kind=NotificationKind.CHARACTER_SUBMITTED,
-        message=(
-            f"{character.owner.get_username()} submitted “{character.name}” for your approval."
-        ),
-        link=reverse("desk:character_queue", kwargs={"campaign_id": campaign.id}),
-        character=character,
+        recipient=campaign.gm, campaign=campaign, kind=kind, message=message, link=link, item=item
     )
 
 

@@ -1,24 +1,30 @@
+"""The desk's URLs, and those each game system mounts in it (GameSystem.desk.urls)."""
+
 from __future__ import annotations
 
-from django.urls import path
+from importlib import import_module
 
+from django.urls import URLPattern, URLResolver, path
+
+from chargen.core.systems import registry
 from chargen.desk import content_views, views
 
 app_name = "desk"
 
-urlpatterns = [
+
+def _system_urls() -> list[URLPattern | URLResolver]:
+    modules: list[str] = []
+    for system in registry.all():
+        if system.desk.urls and system.desk.urls not in modules:
+            modules.append(system.desk.urls)
+    return [pattern for module in modules for pattern in import_module(module).urlpatterns]
+
+
+urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.desk_home, name="home"),
     path("<uuid:campaign_id>/", views.campaign_desk, name="campaign"),
     path("<uuid:campaign_id>/mine/", views.my_campaign, name="my_campaign"),
     path("<uuid:campaign_id>/seen/", views.mark_seen, name="mark_seen"),
-    path("<uuid:campaign_id>/races/", views.race_queue, name="race_queue"),
-    path("<uuid:campaign_id>/races/new/", views.race_create_non_humanoid, name="race_new"),
-    path(
-        "<uuid:campaign_id>/races/<uuid:race_id>/approve/",
-        views.race_approve,
-        name="race_approve",
-    ),
-    path("<uuid:campaign_id>/races/<uuid:race_id>/reject/", views.race_reject, name="race_reject"),
     path("<uuid:campaign_id>/characters/", views.character_queue, name="character_queue"),
     path(
         "<uuid:campaign_id>/characters/<uuid:character_id>/approve/",
@@ -29,13 +35,6 @@ urlpatterns = [
         "<uuid:campaign_id>/characters/<uuid:character_id>/return/",
         views.character_return,
         name="character_return",
-    ),
-    path("<uuid:campaign_id>/party/", views.party, name="party"),
-    path("<uuid:campaign_id>/party/print/", views.party_print, name="party_print"),
-    path(
-        "<uuid:campaign_id>/party/<uuid:character_id>/",
-        views.party_character,
-        name="party_character",
     ),
     path("<uuid:campaign_id>/content/", content_views.content_overview, name="content"),
     path("<uuid:campaign_id>/content/copy/", content_views.content_copy, name="content_copy"),
@@ -55,4 +54,5 @@ urlpatterns = [
         content_views.content_prompts,
         name="content_prompts",
     ),
+    *_system_urls(),
 ]

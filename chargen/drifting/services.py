@@ -24,8 +24,9 @@ from django.db.models import Q, QuerySet
 from django.utils.text import slugify
 
 from chargen.campaigns.access import campaigns_for_user
-from chargen.campaigns.models import Campaign, Game
+from chargen.campaigns.models import Campaign
 from chargen.core.limits import creation_cap, creation_cap_reached
+from chargen.drifting.campaign_rules import DRIFTING, drifting_rules_for
 from chargen.drifting.models import (
     Character,
     CharacterToken,
@@ -55,15 +56,15 @@ STALE_MESSAGE = (
 
 
 def lifepath_limit(campaign: Campaign | None) -> int:
-    return campaign.drifting_lifepath_count if campaign else rules.DEFAULT_LIFEPATH_COUNT
+    return drifting_rules_for(campaign).lifepath_count
 
 
 def loss_margin_step(campaign: Campaign | None) -> int:
-    return campaign.drifting_loss_margin_step if campaign else rules.BOOK_LOSS_MARGIN_STEP
+    return drifting_rules_for(campaign).loss_margin_step
 
 
 def physical_dice_allowed(campaign: Campaign | None) -> bool:
-    return campaign.physical_dice_allowed if campaign else True
+    return drifting_rules_for(campaign).physical_dice_allowed
 
 
 def lifepaths_available(campaign: Campaign | None) -> QuerySet[Lifepath]:
@@ -75,7 +76,7 @@ def lifepaths_available(campaign: Campaign | None) -> QuerySet[Lifepath]:
 
 
 def drifting_campaigns_for(user: AbstractBaseUser) -> QuerySet[Campaign]:
-    return campaigns_for_user(user).filter(game=Game.DRIFTING)
+    return campaigns_for_user(user).filter(game=DRIFTING)
 
 
 def chosen_lifepaths(character: Character) -> list[Lifepath]:
@@ -252,9 +253,9 @@ def character_set_concept(
         if not drifting_campaigns_for(character.owner).filter(pk=campaign.pk).exists():
             raise rules.DriftingError("Choose one of your Drifting campaigns.")
         chosen = character.lifepaths.count()
-        if chosen > campaign.drifting_lifepath_count:
+        if chosen > lifepath_limit(campaign):
             raise rules.DriftingError(
-                f"{campaign.name} allows {campaign.drifting_lifepath_count} lifepaths; "
+                f"{campaign.name} allows {lifepath_limit(campaign)} lifepaths; "
                 f"this character already has {chosen}. Take some back first."
             )
     character.name = name.strip()

@@ -2,7 +2,9 @@ from __future__ import annotations
 
 from django.urls import path
 
-from chargen.drifting import views, views_delete
+from chargen.core.views_delete import character_delete_view
+from chargen.drifting import views
+from chargen.drifting.campaign_rules import DRIFTING
 
 app_name = "drifting"
 
@@ -21,7 +23,12 @@ urlpatterns = [
     path("c/<uuid:character_id>/gain/", views.gain, name="gain"),
     path("c/<uuid:character_id>/lose/", views.lose, name="lose"),
     path("c/<uuid:character_id>/refresh/", views.refresh, name="refresh"),
-    path("c/<uuid:character_id>/delete/", views_delete.character_delete_view, name="delete"),
+    path(
+        "c/<uuid:character_id>/delete/",
+        character_delete_view,
+        {"system_key": DRIFTING, "kind": "character"},
+        name="delete",
+    ),
     path("campaign/<uuid:campaign_id>/", views.campaign_page, name="campaign"),
     path("campaign/<uuid:campaign_id>/refresh/", views.campaign_refresh, name="campaign_refresh"),
     path(

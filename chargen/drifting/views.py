@@ -24,6 +24,7 @@ from chargen.campaigns.access import campaign_for_gm, campaign_for_member
 from chargen.campaigns.confirm import Confirmation, confirmation_page, is_confirmed
 from chargen.drifting import services
 from chargen.drifting.access import character_for_owner, character_for_viewer, characters_for_owner
+from chargen.drifting.campaign_rules import drifting_rules_for
 from chargen.drifting.forms import (
     AssistForm,
     ConceptForm,
@@ -525,6 +526,7 @@ def _campaign_context(request: HttpRequest, campaign: Any, **extra: Any) -> dict
     return {
         "campaign": campaign,
         "is_gm": is_gm,
+        "rules": drifting_rules_for(campaign),
         "characters": characters.select_related("owner").prefetch_related("tokens"),
         "lifepaths": services.lifepaths_available(campaign),
         "lifepath_form": extra.get("lifepath_form") or LifepathForm(),

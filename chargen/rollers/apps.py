@@ -8,3 +8,10 @@ class RollersConfig(AppConfig):
 
     name = "chargen.rollers"
     label = "rollers"
+
+    def ready(self) -> None:
+        from chargen.core.systems import registry
+        from chargen.rollers.system import ROLL_AND_KEEP, UNIQUE_POOL
+
+        registry.register(UNIQUE_POOL)
+        registry.register(ROLL_AND_KEEP)

@@ -2,7 +2,9 @@ from __future__ import annotations
 
 from django.urls import path
 
-from chargen.rollers import views, views_delete
+from chargen.core.views_delete import character_delete_view
+from chargen.rollers import views
+from chargen.rollers.system import ROLL_AND_KEEP_KEY, UNIQUE_POOL_KEY
 
 app_name = "rollers"
 
@@ -17,7 +19,8 @@ urlpatterns = [
     path("unique/<uuid:character_id>/crisis/", views.unique_crisis, name="unique_crisis"),
     path(
         "unique/<uuid:character_id>/delete/",
-        views_delete.unique_delete_view,
+        character_delete_view,
+        {"system_key": UNIQUE_POOL_KEY, "kind": "unique"},
         name="unique_delete",
     ),
     path("mana/new/", views.mana_create, name="mana_create"),
@@ -27,5 +30,10 @@ urlpatterns = [
     path("mana/<uuid:character_id>/roll/", views.mana_roll, name="mana_roll"),
     path("mana/<uuid:character_id>/contest/odds/", views.contest_odds, name="contest_odds"),
     path("mana/<uuid:character_id>/contest/", views.mana_contest, name="mana_contest"),
-    path("mana/<uuid:character_id>/delete/", views_delete.mana_delete_view, name="mana_delete"),
+    path(
+        "mana/<uuid:character_id>/delete/",
+        character_delete_view,
+        {"system_key": ROLL_AND_KEEP_KEY, "kind": "mana"},
+        name="mana_delete",
+    ),
 ]

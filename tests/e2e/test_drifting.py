@@ -10,7 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from chargen.campaigns.models import Campaign, Game, Membership
+from chargen.campaigns.models import Campaign, Membership
+from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import Character, LogKind
 from rules import drifting as rules
 from tests.chargen.drifting.conftest import make_played_character
@@ -97,7 +98,7 @@ def test_an_assisted_roll_a_shared_mark_a_two_token_loss_and_the_gms_refresh(
         users.create_user(name, f"{name}@example.org", PASSWORD)
         for name in ("alice", "bob", "carol")
     )
-    campaign = Campaign.objects.create(gm=alice, name="Lost on Storm", game=Game.DRIFTING)
+    campaign = Campaign.objects.create(gm=alice, name="Lost on Storm", game=DRIFTING)
     for member in (bob, carol):
         Membership.objects.create(campaign=campaign, user=member)
     jim = make_played_character(

@@ -19,8 +19,10 @@ from django.db import models
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from chargen.campaigns.models import Campaign, Game, Membership
+from chargen.campaigns.models import Campaign, Membership
+from chargen.characters.campaign_rules import INFINITY_DRIVE
 from chargen.characters.models import Character as IdCharacter
+from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import Character as DriftingCharacter
 from chargen.drifting.models import CharacterToken, CreationStep, LogEntry, LogKind
 from tests.conftest import PASSWORD
@@ -54,7 +56,7 @@ def player(transactional_db: None) -> AbstractUser:
 def campaigns(player: AbstractUser) -> dict[str, Campaign]:
     gm = get_user_model().objects.create_user("G" * 150, "gm@example.org", PASSWORD)
     made = {}
-    for game in (Game.INFINITY_DRIVE, Game.DRIFTING):
+    for game in (INFINITY_DRIVE, DRIFTING):
         campaign = Campaign.objects.create(
             gm=gm, name=_longest(Campaign, "name"), description=LONG, game=game
         )
@@ -67,7 +69,7 @@ def campaigns(player: AbstractUser) -> dict[str, Campaign]:
 def drifter(player: AbstractUser, campaigns: dict[str, Campaign]) -> DriftingCharacter:
     character = DriftingCharacter.objects.create(
         owner=player,
-        campaign=campaigns[Game.DRIFTING],
+        campaign=campaigns[DRIFTING],
         name=_longest(DriftingCharacter, "name"),
         concept=_longest(DriftingCharacter, "concept"),
         step=CreationStep.FINISHED,
@@ -106,7 +108,7 @@ def test_long_unbroken_names_fit_a_phone(
 ) -> None:
     IdCharacter.objects.create(
         owner=player,
-        campaign=campaigns[Game.INFINITY_DRIVE],
+        campaign=campaigns[INFINITY_DRIVE],
         name=_longest(IdCharacter, "name"),
         concept=_longest(IdCharacter, "concept"),
     )
@@ -115,8 +117,8 @@ def test_long_unbroken_names_fit_a_phone(
     page = phone.new_page()
     pages = {
         "home": f"{base}/",
-        "Infinity Drive campaign": f"{base}{campaigns[Game.INFINITY_DRIVE].get_absolute_url()}",
-        "Drifting campaign": f"{base}{campaigns[Game.DRIFTING].get_absolute_url()}",
+        "Infinity Drive campaign": f"{base}{campaigns[INFINITY_DRIVE].get_absolute_url()}",
+        "Drifting campaign": f"{base}{campaigns[DRIFTING].get_absolute_url()}",
         "Drifting sheet": f"{base}{drifter.get_absolute_url()}",
     }
     # Diagnostic pictures only (not README's): always a temporary folder.

@@ -18,8 +18,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
 from chargen.characters import services_finish as finish
+from chargen.characters.gm.services import character_approve, race_approve
 from chargen.characters.models import Character, CharacterStatus
-from chargen.desk.services import character_approve, race_approve
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.chargen.characters_finish.build import (
     BOOK_SKILLS,

@@ -1,11 +1,15 @@
-"""`{{ character|progress_label }}`: a character's line in a list (one-line wrapper)."""
+"""`{{ character|progress_label }}`: a character's line in a list; `{{ entry.kind|log_kind }}`:
+a log row's kind in the GM's words; `{{ entry|log_summary }}`: what an equipment or
+history decision did, in words (one-line wrappers)."""
 
 from __future__ import annotations
 
 from django import template
 
+from chargen.characters.gm.labels import log_kind_label
 from chargen.characters.list_label import character_progress_label
-from chargen.characters.models import Character
+from chargen.characters.models import Character, CreationLogEntry
+from chargen.characters.part_two import entry_summary
 
 register = template.Library()
 
@@ -13,3 +17,15 @@ register = template.Library()
 @register.filter
 def progress_label(character: Character) -> str:
     return character_progress_label(character)
+
+
+@register.filter
+def log_kind(kind: str) -> str:
+    """`{{ entry.kind|log_kind }}`: "skill_roll" reads "Skill roll"."""
+    return log_kind_label(kind)
+
+
+@register.filter
+def log_summary(entry: CreationLogEntry) -> str:
+    """`{{ entry|log_summary }}`: what an equipment or history decision did, in words."""
+    return entry_summary(entry)

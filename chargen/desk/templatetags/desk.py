@@ -1,8 +1,8 @@
 """The desk's template helpers.
 
-`{% desk_badge %}`: how many things changed since the user last looked; `log_kind`,
-`log_summary` and `decider`: the GM's words for a log row's kind, for what an equipment
-or history decision did, and for who took a decision.
+`{% desk_badge %}`: how many things changed since the user last looked; `decider`:
+the GM's words for who took a decision; `{% desk_links campaign as links %}`: the
+GM desk's menu for the campaign's game.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from django import template
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from chargen.campaigns.models import Campaign
-from chargen.characters.models import CreationLogEntry
-from chargen.characters.part_two import entry_summary
 from chargen.desk import labels
+from chargen.desk.menu import DeskMenuLink, desk_menu
 from chargen.desk.notifications import unseen_count
 
 register = template.Library()
@@ -33,16 +32,9 @@ def desk_unseen_count(
     return unseen_count(user=user, campaign=campaign)
 
 
-@register.filter
-def log_kind(kind: str) -> str:
-    """`{{ entry.kind|log_kind }}`: "skill_roll" reads "Skill roll"."""
-    return labels.log_kind_label(kind)
-
-
-@register.filter
-def log_summary(entry: CreationLogEntry) -> str:
-    """`{{ entry|log_summary }}`: what an equipment or history decision did, in words."""
-    return entry_summary(entry)
+@register.simple_tag
+def desk_links(campaign: Campaign) -> list[DeskMenuLink]:
+    return desk_menu(campaign)
 
 
 @register.filter

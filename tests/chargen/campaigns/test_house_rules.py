@@ -1,22 +1,28 @@
-"""House-rule defaults follow the book; the form explains each rule and rejects bad ones."""
+"""House-rule defaults follow the book; the form explains each rule and rejects bad ones.
+
+A campaign keeps its rules as one JSON value per game system, each part checked by
+that system's codec; the form a GM edits is the one of the game the campaign plays.
+"""
 
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 
-from chargen.campaigns.forms import BOOK_TEXT, HouseRulesForm
-from chargen.campaigns.models import (
-    HOUSE_RULE_FIELDS,
-    Campaign,
-    DriftingLossMarginStep,
+from chargen.campaigns.forms import house_rules_form
+from chargen.campaigns.models import Campaign
+from chargen.campaigns.services import campaign_create, campaign_house_rules_set
+from chargen.characters.campaign_rules import (
+    BOOK_TEXT,
+    INFINITY_DRIVE,
+    INFINITY_DRIVE_RULES,
     house_rules_for,
-    house_rules_from_values,
 )
-from chargen.campaigns.services import campaign_create
+from chargen.drifting.campaign_rules import DRIFTING, DriftingHouseRules
 from rules.errors import RulesError
 from rules.infinity_drive.house_rules import (
     BOOK_DEFAULTS,
@@ -29,27 +35,47 @@ from rules.infinity_drive.house_rules import (
     SurvivalFailure,
 )
 
+LIFEPATHS_MESSAGE = "Lifepaths per character must be between 1 and 10."
+
+
+@pytest.fixture
+def drifting_campaign(gm: AbstractUser) -> Campaign:
+    return campaign_create(gm=gm, name="Lost on Storm", game=DRIFTING)
+
 
 def _form_data(campaign: Campaign, **changes: object) -> dict[str, object]:
-    data = {name: getattr(campaign, name) for name in HouseRulesForm.Meta.fields}
-    data.update(changes)
+    codec = campaign.system.house_rules
+    assert codec is not None
+    data: dict[str, Any] = {**codec.to_json(campaign.rules), **changes}
     # Unticked checkboxes are simply absent from a real POST.
     return {name: value for name, value in data.items() if value is not False}
+
+
+def _save(campaign: Campaign, **changes: object) -> Any:
+    """Post the campaign's form with `changes`; save it if valid; return the form."""
+    form = house_rules_form(campaign, _form_data(campaign, **changes))
+    if form.is_valid():
+        campaign_house_rules_set(campaign=campaign, by=campaign.gm, rules=form.rules)
+    return form
 
 
 def test_a_new_campaign_has_the_books_house_rules(gm: AbstractUser) -> None:
     campaign = campaign_create(gm=gm, name="By the book")
     campaign.refresh_from_db()
-    assert campaign.house_rules == BOOK_DEFAULTS
-    assert campaign.game == "infinity_drive"
-    assert campaign.drifting_lifepath_count == 4
-    assert campaign.drifting_loss_margin_step == DriftingLossMarginStep.RULE_TEXT == 5
+    assert campaign.game == INFINITY_DRIVE
+    assert campaign.rules == BOOK_DEFAULTS
+    assert campaign.rules_for(DRIFTING) == DriftingHouseRules()
+    assert campaign.rules_for(DRIFTING).lifepath_count == 4
+    assert campaign.rules_for(DRIFTING).loss_margin_step == 5
+    drifting = campaign_create(gm=gm, name="Storm", game=DRIFTING)
+    assert drifting.rules == DriftingHouseRules()
 
 
-def test_model_fields_match_the_house_rules_dataclass_exactly() -> None:
-    assert tuple(field.name for field in fields(HouseRules)) == HOUSE_RULE_FIELDS
-    for name in HOUSE_RULE_FIELDS:
-        assert Campaign._meta.get_field(name).get_default() == getattr(BOOK_DEFAULTS, name)
+def test_the_codec_and_the_form_match_the_house_rules_dataclass_exactly() -> None:
+    assert tuple(field.name for field in fields(HouseRules)) == INFINITY_DRIVE_RULES.names
+    form = INFINITY_DRIVE_RULES.form()
+    assert set(form.fields) == set(INFINITY_DRIVE_RULES.names)
+    assert form.initial == INFINITY_DRIVE_RULES.to_json(BOOK_DEFAULTS)
 
 
 def test_heroic_campaign_builds_heroic_rules(gm: AbstractUser) -> None:
@@ -61,12 +87,14 @@ def test_heroic_campaign_builds_heroic_rules(gm: AbstractUser) -> None:
         characteristic_methods="dice",
         survival_failure="death",
     )
-    rules = campaign.house_rules
+    campaign.refresh_from_db()
+    rules = campaign.rules
     assert rules.point_buy_total == 60
     assert rules.dice_spec.bonus == 2
     assert rules.characteristic_methods is CharacteristicMethods.DICE
     assert rules.survival_failure is SurvivalFailure.DEATH
     assert not rules.allows_point_buy
+    assert campaign.house_rules[INFINITY_DRIVE]["characteristic_methods"] == "dice"
 
 
 def test_create_rejects_rules_the_engine_refuses(gm: AbstractUser) -> None:
@@ -78,20 +106,34 @@ def test_create_rejects_rules_the_engine_refuses(gm: AbstractUser) -> None:
 def test_create_rejects_unknown_house_rules(gm: AbstractUser) -> None:
     with pytest.raises(TypeError, match="point_buy"):
         campaign_create(gm=gm, name="Typo", point_buy=60)
+    with pytest.raises(TypeError, match="point_buy_total"):
+        campaign_create(gm=gm, name="Wrong game", game=DRIFTING, point_buy_total=60)
 
 
 def test_every_house_rule_quotes_or_explains_the_book() -> None:
-    form = HouseRulesForm()
-    for name in HouseRulesForm.Meta.fields:
+    form = INFINITY_DRIVE_RULES.form()
+    for name in form.fields:
         assert form.fields[name].help_text == BOOK_TEXT[name]
     assert "Unless the GM says otherwise" in BOOK_TEXT["characteristic_methods"]
     assert "20,000 credits" in BOOK_TEXT["starting_credits"]
 
 
+def test_the_form_is_the_one_of_the_campaigns_game(
+    campaign: Campaign, drifting_campaign: Campaign
+) -> None:
+    assert "point_buy_total" in house_rules_form(campaign).fields
+    assert "lifepath_count" not in house_rules_form(campaign).fields
+    assert list(house_rules_form(drifting_campaign).fields) == [
+        "physical_dice_allowed",
+        "lifepath_count",
+        "loss_margin_step",
+    ]
+
+
 def test_the_non_humanoid_maximum_is_offered_and_explained(campaign: Campaign) -> None:
-    assert campaign.non_humanoid_maximum == "dice"  # the default keeps today's reading
-    assert campaign.house_rules.non_humanoid_maximum is NonHumanoidMaximum.DICE
-    form = HouseRulesForm(instance=campaign)
+    assert campaign.house_rules[INFINITY_DRIVE]["non_humanoid_maximum"] == "dice"
+    assert campaign.rules.non_humanoid_maximum is NonHumanoidMaximum.DICE
+    form = house_rules_form(campaign)
     field = form.fields["non_humanoid_maximum"]
     assert [value for value, _label in field.choices] == ["dice", "none"]
     assert "can break any of the limit rules" in field.help_text
@@ -101,57 +143,60 @@ def test_the_non_humanoid_maximum_is_offered_and_explained(campaign: Campaign) -
     assert "The most its dice can roll" in rendered
     assert "No maximum: every increase applies" in rendered
 
-    changed = HouseRulesForm(_form_data(campaign, non_humanoid_maximum="none"), instance=campaign)
+    changed = _save(campaign, non_humanoid_maximum="none")
     assert changed.is_valid(), changed.errors
-    changed.save()
     campaign.refresh_from_db()
-    assert campaign.house_rules.non_humanoid_maximum is NonHumanoidMaximum.NONE
-    refused = HouseRulesForm(_form_data(campaign, non_humanoid_maximum="c"), instance=campaign)
+    assert campaign.rules.non_humanoid_maximum is NonHumanoidMaximum.NONE
+    refused = _save(campaign, non_humanoid_maximum="c")
     assert not refused.is_valid()
     assert "non_humanoid_maximum" in refused.errors
 
 
 def test_form_accepts_a_heroic_change(campaign: Campaign) -> None:
-    form = HouseRulesForm(
-        _form_data(campaign, point_buy_total=60, characteristic_dice="2d6+2"), instance=campaign
-    )
+    form = _save(campaign, point_buy_total=60, characteristic_dice="2d6+2")
     assert form.is_valid(), form.errors
-    form.save()
     campaign.refresh_from_db()
-    assert campaign.house_rules.point_buy_total == 60
+    assert campaign.rules.point_buy_total == 60
+
+
+def test_saving_one_games_rules_keeps_the_others(campaign: Campaign) -> None:
+    campaign.house_rules[DRIFTING] = {"lifepath_count": 6}
+    campaign.save()
+    assert _save(campaign, point_buy_total=60).is_valid()
+    campaign.refresh_from_db()
+    assert campaign.house_rules[DRIFTING] == {"lifepath_count": 6}
+    assert campaign.rules.point_buy_total == 60
 
 
 def test_form_puts_the_rules_message_at_the_field(campaign: Campaign) -> None:
-    form = HouseRulesForm(_form_data(campaign, point_buy_total=12), instance=campaign)
+    form = _save(campaign, point_buy_total=12)
     assert not form.is_valid()
     assert form.errors["point_buy_total"] == [POINT_BUY_TOTAL_RANGE_MESSAGE]
     campaign.refresh_from_db()
-    assert campaign.point_buy_total == 50
+    assert campaign.rules.point_buy_total == 50
 
 
 def test_form_blames_the_right_field_among_several_changes(campaign: Campaign) -> None:
-    form = HouseRulesForm(
-        _form_data(campaign, point_buy_total=60, non_humanoid_dice_total=3), instance=campaign
-    )
+    form = _save(campaign, point_buy_total=60, non_humanoid_dice_total=3)
     assert not form.is_valid()
     assert "non_humanoid_dice_total" in form.errors
     assert "point_buy_total" not in form.errors
 
 
 def test_form_rejects_dice_outside_the_books_choices(campaign: Campaign) -> None:
-    form = HouseRulesForm(_form_data(campaign, characteristic_dice="1d20"), instance=campaign)
+    form = _save(campaign, characteristic_dice="1d20")
     assert not form.is_valid()
     assert "characteristic_dice" in form.errors
 
 
-def test_form_rejects_zero_lifepaths(campaign: Campaign) -> None:
-    form = HouseRulesForm(_form_data(campaign, drifting_lifepath_count=0), instance=campaign)
+def test_form_rejects_zero_lifepaths(drifting_campaign: Campaign) -> None:
+    form = _save(drifting_campaign, lifepath_count=0)
     assert not form.is_valid()
-    assert "drifting_lifepath_count" in form.errors
+    assert "lifepath_count" in form.errors
 
 
 def test_values_become_enums_for_the_rules_engine() -> None:
-    rules = house_rules_from_values({"survival_failure": "setback"})
+    rules = INFINITY_DRIVE_RULES.from_json({"survival_failure": "setback"})
     assert rules.survival_failure is SurvivalFailure.SETBACK
     assert rules.point_buy_total == BOOK_DEFAULTS.point_buy_total
 
@@ -173,19 +218,20 @@ def test_characters_outside_any_campaign_use_the_book(gm: AbstractUser) -> None:
         ("starting_credits", 99_999_999_999_999_999_999, STARTING_CREDITS_RANGE_MESSAGE),
         ("non_humanoid_dice_total", 43, NON_HUMANOID_DICE_TOTAL_RANGE_MESSAGE),
         ("non_humanoid_dice_total", 3, NON_HUMANOID_DICE_TOTAL_RANGE_MESSAGE),
-        ("drifting_lifepath_count", 11, "Lifepaths per character must be between 1 and 10."),
-        ("drifting_lifepath_count", 0, "Lifepaths per character must be between 1 and 10."),
+        ("lifepath_count", 11, LIFEPATHS_MESSAGE),
+        ("lifepath_count", 0, LIFEPATHS_MESSAGE),
     ],
 )
 def test_form_refuses_numbers_out_of_bounds_with_one_plain_message(
-    campaign: Campaign, name: str, value: int, message: str
+    campaign: Campaign, drifting_campaign: Campaign, name: str, value: int, message: str
 ) -> None:
-    form = HouseRulesForm(_form_data(campaign, **{name: value}), instance=campaign)
+    playing = drifting_campaign if name == "lifepath_count" else campaign
+    form = _save(playing, **{name: value})
     assert not form.is_valid()
     assert form.errors[name] == [message]
     assert "9223372036854775807" not in str(form.errors)
-    campaign.refresh_from_db()
-    assert getattr(campaign, name) != value
+    playing.refresh_from_db()
+    assert getattr(playing.rules, name) != value
 
 
 @pytest.mark.parametrize(
@@ -197,39 +243,74 @@ def test_form_refuses_numbers_out_of_bounds_with_one_plain_message(
         ("starting_credits", 10_000_000),
         ("non_humanoid_dice_total", 4),
         ("non_humanoid_dice_total", 42),
-        ("drifting_lifepath_count", 1),
-        ("drifting_lifepath_count", 10),
+        ("lifepath_count", 1),
+        ("lifepath_count", 10),
     ],
 )
-def test_form_accepts_the_bounds_themselves(campaign: Campaign, name: str, value: int) -> None:
-    form = HouseRulesForm(_form_data(campaign, **{name: value}), instance=campaign)
+def test_form_accepts_the_bounds_themselves(
+    campaign: Campaign, drifting_campaign: Campaign, name: str, value: int
+) -> None:
+    playing = drifting_campaign if name == "lifepath_count" else campaign
+    form = _save(playing, **{name: value})
     assert form.is_valid(), form.errors
-    form.save()
-    campaign.refresh_from_db()
-    assert getattr(campaign, name) == value
+    playing.refresh_from_db()
+    assert getattr(playing.rules, name) == value
 
 
 def test_without_metaphysical_the_total_must_leave_six_characteristics_possible(
     campaign: Campaign,
 ) -> None:
     # 84 - 7 = 77 points cannot fit in 6 characteristics of at most 12 (72).
-    form = HouseRulesForm(
-        _form_data(campaign, point_buy_total=84, metaphysical_in_play=False), instance=campaign
-    )
+    form = _save(campaign, point_buy_total=84, metaphysical_in_play=False)
     assert not form.is_valid()
     assert "between 19 and 79" in str(form.errors)
-    fits = HouseRulesForm(
-        _form_data(campaign, point_buy_total=79, metaphysical_in_play=False), instance=campaign
-    )
+    fits = _save(campaign, point_buy_total=79, metaphysical_in_play=False)
     assert fits.is_valid(), fits.errors
 
 
 def test_the_model_refuses_out_of_bounds_numbers_too(gm: AbstractUser) -> None:
-    """Field validators mirror HouseRules, so the admin and full_clean refuse them as well."""
-    campaign = Campaign(gm=gm, name="Admin typo", point_buy_total=200, drifting_lifepath_count=99)
+    """Each system's codec checks its part, so the admin and full_clean refuse them as well."""
+    campaign = Campaign(
+        gm=gm,
+        name="Admin typo",
+        house_rules={
+            INFINITY_DRIVE: {"point_buy_total": 200},
+            DRIFTING: {"lifepath_count": 99},
+        },
+    )
     with pytest.raises(ValidationError) as refused:
         campaign.full_clean()
-    assert refused.value.message_dict["point_buy_total"] == [POINT_BUY_TOTAL_RANGE_MESSAGE]
-    assert refused.value.message_dict["drifting_lifepath_count"] == [
-        "Lifepaths per character must be between 1 and 10."
+    assert refused.value.message_dict["house_rules"] == [
+        f"Infinity Drive: {POINT_BUY_TOTAL_RANGE_MESSAGE}",
+        f"Drifting: {LIFEPATHS_MESSAGE}",
     ]
+
+
+@pytest.mark.parametrize(
+    ("stored", "message"),
+    [
+        ({"tarot": {}}, "No game system is registered as “tarot”."),
+        ({"unique_pool": {}}, "Unique-dice pool has no house rules."),
+        ({INFINITY_DRIVE: {"point_buy_total": "sixty"}}, "Point-buy total: give a whole number."),
+        ({DRIFTING: {"physical_dice_allowed": "yes"}}, "answer yes or no"),
+        ({INFINITY_DRIVE: {"survival_failure": "explode"}}, "is not one of the choices"),
+        ([], "House rules must be an object"),
+    ],
+)
+def test_the_model_refuses_house_rules_no_system_reads(
+    gm: AbstractUser, stored: object, message: str
+) -> None:
+    campaign = Campaign(gm=gm, name="Admin typo", house_rules=stored)
+    with pytest.raises(ValidationError) as refused:
+        campaign.full_clean()
+    assert message in " ".join(refused.value.message_dict["house_rules"])
+
+
+def test_a_rule_missing_from_the_json_reads_as_the_book(campaign: Campaign) -> None:
+    """A rule added after a campaign saved its rules takes the book's default."""
+    del campaign.house_rules[INFINITY_DRIVE]["non_humanoid_maximum"]
+    campaign.house_rules[INFINITY_DRIVE]["a_rule_since_removed"] = 3
+    campaign.save()
+    campaign.refresh_from_db()
+    assert campaign.rules.non_humanoid_maximum is NonHumanoidMaximum.DICE
+    campaign.full_clean()

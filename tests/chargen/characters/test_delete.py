@@ -15,6 +15,7 @@ from django.urls import reverse
 from chargen.campaigns.models import Campaign
 from chargen.characters import services
 from chargen.characters.deletion import character_delete
+from chargen.characters.gm import services as desk
 from chargen.characters.models import (
     Character,
     CharacterStatus,
@@ -23,7 +24,6 @@ from chargen.characters.models import (
     RaceStatus,
 )
 from chargen.core.deletion import DeletionRefused
-from chargen.desk import services as desk
 from chargen.desk.models import Decision, Notification, NotificationKind
 from tests.chargen.characters.steps import next_sequence, roll_book_characteristics
 from tests.chargen.security.conftest import database_fingerprint
@@ -302,7 +302,7 @@ def test_a_race_proposed_only_for_it_leaves_the_gms_queue(
 ) -> None:
     buy_points(campaign_draft)
     race = propose(campaign_draft, "Zarkan")
-    assert Notification.objects.filter(race=race, kind=NotificationKind.RACE_PROPOSED).exists()
+    assert race.notifications.filter(kind=NotificationKind.RACE_PROPOSED).exists()
     queue = reverse("desk:race_queue", args=[campaign.id])
     assert "Zarkan" in gm_client.get(queue).content.decode()
 
@@ -310,7 +310,7 @@ def test_a_race_proposed_only_for_it_leaves_the_gms_queue(
     assert "The race “Zarkan” you proposed for it leaves the GM&#x27;s queue" in confirm_page
     player_client.post(delete_url(campaign_draft), CONFIRMED)
     assert not Race.objects.filter(pk=race.pk).exists()
-    assert not Notification.objects.filter(race_id=race.pk).exists()
+    assert not Notification.objects.filter(item_id=race.pk).exists()
     assert "Zarkan" not in gm_client.get(queue).content.decode()
     assert "leaves the GM&#x27;s queue" in player_client.get(reverse("home")).content.decode()
 

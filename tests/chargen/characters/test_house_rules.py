@@ -7,16 +7,16 @@ import importlib
 import json
 
 import pytest
-from django.apps import apps
 from django.contrib.auth.models import AbstractUser
 
-from chargen.campaigns.models import (
-    Campaign,
+from chargen.campaigns.models import Campaign
+from chargen.campaigns.services import campaign_house_rules_change
+from chargen.characters import services
+from chargen.characters.campaign_rules import (
+    INFINITY_DRIVE_RULES,
     house_rules_from_json,
-    house_rules_from_values,
     house_rules_to_json,
 )
-from chargen.characters import services
 from chargen.characters.house_rules import character_house_rules, house_rules_changes
 from chargen.characters.models import Character, Race, RaceKind, RaceStatus
 from rules.errors import RulesError
@@ -83,7 +83,7 @@ def test_a_character_stored_without_the_key_keeps_the_dice_maximum_and_shows_the
         if name != "non_humanoid_maximum"
     }
     Character.objects.filter(pk=character.pk).update(house_rules=old_json)
-    Campaign.objects.filter(pk=campaign.pk).update(non_humanoid_maximum="none")
+    campaign_house_rules_change(campaign=campaign, by=campaign.gm, non_humanoid_maximum="none")
     character = Character.objects.get(pk=character.pk)
     assert "non_humanoid_maximum" not in character.house_rules
     assert character_house_rules(character).non_humanoid_maximum is NonHumanoidMaximum.DICE
@@ -114,10 +114,13 @@ def test_stored_rules_that_break_the_rules_are_refused() -> None:
 def test_a_started_character_keeps_its_campaigns_rules_of_that_moment(
     campaign: Campaign, player: AbstractUser
 ) -> None:
-    Campaign.objects.filter(pk=campaign.pk).update(point_buy_total=60, characteristic_dice="2d6+2")
-    campaign.refresh_from_db()
+    campaign_house_rules_change(
+        campaign=campaign, by=campaign.gm, point_buy_total=60, characteristic_dice="2d6+2"
+    )
     character = services.character_start(owner=player, campaign=campaign, name="Kept", concept="")
-    Campaign.objects.filter(pk=campaign.pk).update(point_buy_total=50, characteristic_dice="2d6")
+    campaign_house_rules_change(
+        campaign=campaign, by=campaign.gm, point_buy_total=50, characteristic_dice="2d6"
+    )
     character = Character.objects.get(pk=character.pk)
     assert character_house_rules(character).point_buy_total == 60
     assert character_house_rules(character).characteristic_dice == "2d6+2"
@@ -133,8 +136,7 @@ def test_a_character_saved_without_the_service_still_gets_its_campaigns_rules(
     campaign: Campaign, player: AbstractUser
 ) -> None:
     """The admin, a script or a test creates the row directly: never an empty rule set."""
-    Campaign.objects.filter(pk=campaign.pk).update(metaphysical_in_play=False)
-    campaign.refresh_from_db()
+    campaign_house_rules_change(campaign=campaign, by=campaign.gm, metaphysical_in_play=False)
     in_campaign = Character.objects.create(owner=player, campaign=campaign, name="Direct")
     outside = Character.objects.create(owner=player, name="Loner")
     assert in_campaign.house_rules["metaphysical_in_play"] is False
@@ -142,32 +144,9 @@ def test_a_character_saved_without_the_service_still_gets_its_campaigns_rules(
     assert house_rules_changes(outside) == []
 
 
-def test_the_migration_fills_existing_characters_from_their_campaigns_current_rules(
-    campaign: Campaign, player: AbstractUser
-) -> None:
-    Campaign.objects.filter(pk=campaign.pk).update(
-        characteristic_dice="2d6+2", survival_failure="death"
-    )
-    in_campaign = Character.objects.create(owner=player, campaign=campaign, name="Old")
-    outside = Character.objects.create(owner=player, name="Older")
-    kept = Character.objects.create(owner=player, campaign=campaign, name="Already kept")
-    Character.objects.filter(pk__in=[in_campaign.pk, outside.pk]).update(house_rules={})
-    Character.objects.filter(pk=kept.pk).update(house_rules=house_rules_to_json(HEROIC))
-
-    fill_migration.fill_house_rules(apps, None)
-
-    campaign.refresh_from_db()
-    in_campaign.refresh_from_db()
-    outside.refresh_from_db()
-    kept.refresh_from_db()
-    assert house_rules_from_json(in_campaign.house_rules) == campaign.house_rules
-    assert house_rules_from_json(outside.house_rules) == BOOK_DEFAULTS
-    assert house_rules_from_json(kept.house_rules) == HEROIC
-
-
 def test_the_migrations_frozen_defaults_are_the_books() -> None:
     current = house_rules_to_json(BOOK_DEFAULTS)
     assert {
         name: value for name, value in current.items() if name not in ADDED_SINCE_THE_MIGRATION
     } == fill_migration.BOOK_DEFAULTS
-    assert house_rules_from_values(fill_migration.BOOK_DEFAULTS) == BOOK_DEFAULTS
+    assert INFINITY_DRIVE_RULES.from_json(fill_migration.BOOK_DEFAULTS) == BOOK_DEFAULTS

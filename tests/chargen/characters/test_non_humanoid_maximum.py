@@ -13,6 +13,7 @@ from chargen.characters.log import log_entries
 from chargen.characters.models import Character, Race, RaceStatus
 from chargen.characters.progress import progress_for
 from tests.chargen.characters.steps import citizen_construction, next_sequence
+from tests.chargen.house_rules import set_house_rules
 
 # One die in Mus: the most it can roll is 6.
 ONE_DIE_MUSCLE = {"Mus": 1, "Grc": 2, "Res": 3, "Int": 2, "Sty": 2, "Chz": 2, "Mtp": 2}
@@ -30,7 +31,7 @@ HISTORY_REASON_FIELD = 'id="why-construction-academic"'
 
 def _skitterer_at_muscle_six(campaign: Campaign, owner: AbstractUser, rule: str) -> Character:
     """A Skitterer with Mus 6 started under `rule`, a 2 (+1 Mus) waiting for a table."""
-    Campaign.objects.filter(pk=campaign.pk).update(non_humanoid_maximum=rule)
+    set_house_rules(campaign.pk, non_humanoid_maximum=rule)
     campaign.refresh_from_db()
     race = Race.objects.create(
         campaign=campaign,
@@ -104,7 +105,7 @@ def test_a_change_of_rule_after_the_start_does_not_reach_the_character(
 ) -> None:
     """Started under "none", the Skitterer keeps it when the GM goes back to the default."""
     character = _skitterer_at_muscle_six(campaign, player, "none")
-    Campaign.objects.filter(pk=campaign.pk).update(non_humanoid_maximum="dice")
+    set_house_rules(campaign.pk, non_humanoid_maximum="dice")
     services.character_choose_table(
         character=character,
         expected_sequence=next_sequence(character),

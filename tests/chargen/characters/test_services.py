@@ -24,6 +24,7 @@ from tests.chargen.characters.steps import (
     skill,
     survive,
 )
+from tests.chargen.house_rules import set_house_rules
 
 
 def progress(character: Character) -> object:
@@ -33,7 +34,7 @@ def progress(character: Character) -> object:
 
 def started_under(campaign: Campaign, owner: AbstractUser, **rules: object) -> Character:
     """A draft started after the GM set `rules` (a character keeps the rules it starts with)."""
-    Campaign.objects.filter(pk=campaign.pk).update(**rules)
+    set_house_rules(campaign.pk, **rules)
     campaign.refresh_from_db()
     return services.character_start(owner=owner, campaign=campaign, name="Rimmer", concept="")
 

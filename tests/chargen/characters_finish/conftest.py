@@ -13,6 +13,7 @@ from chargen.characters.models import Character
 from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.chargen.characters_finish.build import treva_through_skills
+from tests.chargen.house_rules import set_house_rules
 
 FIXTURES = ("infinity_drive.json", "equipment.json", "backgrounds.json", "history_prompts.json")
 
@@ -58,7 +59,7 @@ def treva_under(player: object, campaign: Campaign) -> Callable[..., Character]:
     """
 
     def build(**rules: object) -> Character:
-        Campaign.objects.filter(pk=campaign.pk).update(**rules)
+        set_house_rules(campaign.pk, **rules)
         campaign.refresh_from_db()
         character = Character.objects.create(owner=player, campaign=campaign, name="Treva")
         treva_through_skills(character)

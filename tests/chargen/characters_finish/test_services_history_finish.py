@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from chargen.campaigns.models import Campaign
 from chargen.characters import services_finish as finish
 from chargen.characters.errors import StepRefused
 from chargen.characters.log import log_entries
@@ -16,6 +15,7 @@ from tests.chargen.characters_finish.build import (
     save_history,
     write_history,
 )
+from tests.chargen.house_rules import set_house_rules
 
 
 def test_every_skill_roll_has_a_history_item_with_a_prompt(treva: Character) -> None:
@@ -81,7 +81,7 @@ def test_finish_outside_a_campaign(treva: Character) -> None:
 
 
 def test_finish_submits_when_the_campaign_asks_for_approval(campaign_treva: Character) -> None:
-    Campaign.objects.filter(pk=campaign_treva.campaign_id).update(approval_required=True)
+    set_house_rules(campaign_treva.campaign_id, approval_required=True)
     campaign_treva.refresh_from_db()
     campaign_treva.race.status = RaceStatus.APPROVED
     campaign_treva.race.save()
@@ -91,7 +91,7 @@ def test_finish_submits_when_the_campaign_asks_for_approval(campaign_treva: Char
 
 
 def test_a_returned_character_edits_history_and_submits_again(campaign_treva: Character) -> None:
-    Campaign.objects.filter(pk=campaign_treva.campaign_id).update(approval_required=True)
+    set_house_rules(campaign_treva.campaign_id, approval_required=True)
     campaign_treva.race.status = RaceStatus.APPROVED
     campaign_treva.race.save()
     campaign_treva.refresh_from_db()

@@ -13,9 +13,10 @@ from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
 from chargen.characters import services_finish
+from chargen.characters.gm import services as desk
 from chargen.characters.models import Character, CharacterStatus
-from chargen.desk import services as desk
 from tests.chargen.characters_finish.build import equip_standard, write_history
+from tests.chargen.house_rules import set_house_rules
 
 NOTE = "Treva's age <b>34</b> is too young for Diplomacy 4: make her older."
 HTMX = {"HX-Request": "true"}
@@ -28,7 +29,7 @@ def url(name: str, character: Character) -> str:
 @pytest.fixture
 def submitted(campaign: Campaign, campaign_treva: Character, gm: AbstractUser) -> Character:
     """Treva, built and sent to a GM who approves characters."""
-    Campaign.objects.filter(pk=campaign.pk).update(approval_required=True)
+    set_house_rules(campaign.pk, approval_required=True)
     campaign_treva.refresh_from_db()
     desk.race_approve(race=campaign_treva.race, by=gm)
     equip_standard(campaign_treva)

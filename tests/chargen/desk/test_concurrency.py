@@ -9,6 +9,12 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from django.db import connection
 
+from chargen.characters.gm.services import (
+    character_approve,
+    character_return,
+    race_approve,
+    race_reject,
+)
 from chargen.characters.models import (
     Character,
     CharacterStatus,
@@ -16,13 +22,7 @@ from chargen.characters.models import (
     RaceStatus,
 )
 from chargen.desk.models import Decision
-from chargen.desk.services import (
-    DecisionConflict,
-    character_approve,
-    character_return,
-    race_approve,
-    race_reject,
-)
+from chargen.desk.services import DecisionConflict
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,9 +7,9 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
+from chargen.characters.gm.services import race_approve
 from chargen.characters.models import Character, Race
 from chargen.desk.notifications import notifications_mark_seen
-from chargen.desk.services import race_approve
 
 
 def _waiting(client: Client) -> str:

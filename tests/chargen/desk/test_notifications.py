@@ -16,15 +16,17 @@ from django.test import override_settings
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
-from chargen.characters.models import Character, CharacterStatus, Race
-from chargen.desk.models import Notification, NotificationKind
-from chargen.desk.notifications import (
-    notifications_mark_seen,
+from chargen.characters.gm.services import (
+    character_approve,
+    character_return,
     notify_character_submitted,
     notify_race_proposed,
-    unseen_count,
+    race_approve,
+    race_reject,
 )
-from chargen.desk.services import character_approve, character_return, race_approve, race_reject
+from chargen.characters.models import Character, CharacterStatus, Race
+from chargen.desk.models import Notification, NotificationKind
+from chargen.desk.notifications import notifications_mark_seen, unseen_count
 
 CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], None]]]]
 

@@ -7,17 +7,20 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import PermissionDenied
 
 from chargen.campaigns.models import Campaign
+from chargen.campaigns.services import campaign_house_rules_change
+from chargen.characters.gm.services import (
+    character_approve,
+    character_return,
+    race_approve,
+    race_create_non_humanoid,
+    race_reject,
+)
 from chargen.characters.models import Character, CharacterStatus, Race, RaceKind, RaceStatus
 from chargen.desk.models import Decision, DecisionAction, DecisionItem
 from chargen.desk.services import (
     DecisionConflict,
     NoteRequired,
-    character_approve,
-    character_return,
     latest_decision,
-    race_approve,
-    race_create_non_humanoid,
-    race_reject,
 )
 from rules.errors import RulesError
 
@@ -33,10 +36,10 @@ def test_approving_a_race_records_who_when_what_and_the_note(
     assert darrian.gm_note == "Lovely backstory."
     assert decision.item_kind == DecisionItem.RACE
     assert decision.action == DecisionAction.APPROVE
-    assert decision.race == darrian
+    assert decision.item == darrian
     assert decision.item_name == "Darrian"
     assert decision.decided_by == gm
-    assert latest_decision(race=darrian) == decision
+    assert latest_decision(darrian) == decision
 
 
 def test_rejecting_needs_a_note_and_then_records_it(darrian: Race, gm: AbstractUser) -> None:
@@ -202,8 +205,7 @@ def test_non_humanoid_dice_must_follow_the_ruling(
 
 
 def test_the_campaigns_own_dice_total_is_used(campaign: Campaign, gm: AbstractUser) -> None:
-    campaign.non_humanoid_dice_total = 16
-    campaign.save()
+    campaign_house_rules_change(campaign=campaign, by=gm, non_humanoid_dice_total=16)
     dice = {"Mus": 4, "Grc": 2, "Res": 2, "Int": 2, "Sty": 2, "Chz": 2, "Mtp": 2}
     race = race_create_non_humanoid(
         campaign=campaign, by=gm, name="Heavy", description="", dice=dice

@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign, Membership
+from chargen.campaigns.services import campaign_house_rules_change
 from chargen.characters.models import Character, CharacterStatus, Race, RaceStatus
 from chargen.desk.models import Decision
 from chargen.desk.notifications import unseen_count
@@ -180,7 +181,7 @@ def test_the_non_humanoid_race_form_says_the_campaigns_maximum(
 ) -> None:
     form = gm_client.get(_url("race_new", campaign)).content.decode()
     assert "The most its dice can roll (beyond it only with a history reason)" in form
-    Campaign.objects.filter(pk=campaign.pk).update(non_humanoid_maximum="none")
+    campaign_house_rules_change(campaign=campaign, by=campaign.gm, non_humanoid_maximum="none")
     form = gm_client.get(_url("race_new", campaign)).content.decode()
     assert "(house rule): No maximum: every increase applies." in form
 
@@ -273,8 +274,7 @@ def test_party_marks_a_character_started_before_the_gm_changed_a_creation_rule(
     page = gm_client.get(_url("party", campaign)).content.decode()
     assert "data-rules-changed" not in page, "nothing has changed yet"
 
-    campaign.starting_credits = 30000
-    campaign.save(update_fields=["starting_credits"])
+    campaign_house_rules_change(campaign=campaign, by=campaign.gm, starting_credits=30000)
     page = gm_client.get(_url("party", campaign)).content.decode()
     assert page.count("data-rules-changed") == 2, "both characters started under 20,000"
     assert "now 30,000" in page or "now 30000" in page
@@ -285,8 +285,11 @@ def test_party_marks_a_character_started_before_the_gm_changed_a_creation_rule(
     assert "Started under rules you have since changed" in body
 
     # Approval is how the GM works, not a creation rule: changing it marks nobody.
-    campaign.starting_credits = 20000
-    campaign.approval_required = not campaign.approval_required
-    campaign.save(update_fields=["starting_credits", "approval_required"])
+    campaign_house_rules_change(
+        campaign=campaign,
+        by=campaign.gm,
+        starting_credits=20000,
+        approval_required=not campaign.rules.approval_required,
+    )
     page = gm_client.get(_url("party", campaign)).content.decode()
     assert "data-rules-changed" not in page

@@ -10,9 +10,10 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
+from chargen.characters.gm.labels import LOG_KIND_LABELS, log_kind_label
 from chargen.characters.models import Character, CharacterStatus, Race, RaceStatus
 from chargen.characters.progress import Kind
-from chargen.desk.labels import LOG_KIND_LABELS, decider_label, log_kind_label
+from chargen.desk.labels import decider_label
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -7,8 +7,9 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.management import call_command
 
-from chargen.campaigns.models import Campaign, Game, Membership
+from chargen.campaigns.models import Campaign, Membership
 from chargen.drifting import services
+from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import Character, CharacterToken, CreationStep, Lifepath
 from rules import drifting as rules
 
@@ -23,7 +24,7 @@ def lifepaths(db: None) -> dict[str, Lifepath]:
 
 @pytest.fixture
 def campaign(gm: AbstractUser, player: AbstractUser, other_player: AbstractUser) -> Campaign:
-    campaign = Campaign.objects.create(gm=gm, name="Lost on Storm", game=Game.DRIFTING)
+    campaign = Campaign.objects.create(gm=gm, name="Lost on Storm", game=DRIFTING)
     Membership.objects.create(campaign=campaign, user=player)
     Membership.objects.create(campaign=campaign, user=other_player)
     return campaign

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 
 from chargen.campaigns.models import Campaign
+from chargen.campaigns.services import campaign_house_rules_change
 from chargen.drifting import services
 from chargen.drifting.models import (
     Character,
@@ -96,8 +97,7 @@ def test_lindas_tenth_shared_firearms_mark_becomes_a_token_at_the_gms_refresh(
 def test_lindas_token_loss_follows_the_campaigns_margin_step(
     linda: Character, campaign: Campaign, step: int, choices: dict[str, int], lost: list[str]
 ) -> None:
-    campaign.drifting_loss_margin_step = step
-    campaign.save()
+    campaign_house_rules_change(campaign=campaign, by=campaign.gm, loss_margin_step=step)
     linda.refresh_from_db()
     services.character_lose_tokens(
         character=linda,
@@ -112,7 +112,7 @@ def test_lindas_token_loss_follows_the_campaigns_margin_step(
 
 
 def test_the_default_step_is_the_rules_text(linda: Character) -> None:
-    assert linda.campaign.drifting_loss_margin_step == rules.BOOK_LOSS_MARGIN_STEP
+    assert linda.campaign.rules.loss_margin_step == rules.BOOK_LOSS_MARGIN_STEP
 
 
 def test_a_replayed_roll_returns_the_saved_roll(jim: Character) -> None:
@@ -136,8 +136,7 @@ def test_a_stale_key_changes_nothing(jim: Character) -> None:
 def test_typed_faces_are_refused_when_the_campaign_rolls_on_the_server(
     jim: Character, campaign: Campaign
 ) -> None:
-    campaign.physical_dice_allowed = False
-    campaign.save()
+    campaign_house_rules_change(campaign=campaign, by=campaign.gm, physical_dice_allowed=False)
     jim.refresh_from_db()
     with pytest.raises(RulesError, match="server only"):
         services.character_roll(character=jim, key=jim.next_sequence, choices=FIREFIGHT)
@@ -202,8 +201,7 @@ def test_a_lifepath_out_of_order_is_refused(
 def test_the_campaigns_lifepath_count_is_the_limit(
     player: AbstractUser, campaign: Campaign, lifepaths: dict[str, Lifepath]
 ) -> None:
-    campaign.drifting_lifepath_count = 2
-    campaign.save()
+    campaign_house_rules_change(campaign=campaign, by=campaign.gm, lifepath_count=2)
     character = services.character_start(owner=player)
     services.character_set_concept(character=character, name="Bo", concept="", campaign=campaign)
     services.character_add_lifepath(character=character, lifepath=lifepaths["grifter"], position=0)

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
+from chargen.campaigns.services import campaign_house_rules_change
 from chargen.drifting import services
 from chargen.drifting.models import Character, CreationStep, Lifepath, LogKind
 
@@ -137,8 +138,7 @@ def test_a_wrong_number_of_faces_is_reported_at_the_faces_field(
 def test_lindas_loss_through_the_sheet(
     other_player_client: Client, linda: Character, campaign: Campaign
 ) -> None:
-    campaign.drifting_loss_margin_step = 3
-    campaign.save()
+    campaign_house_rules_change(campaign=campaign, by=campaign.gm, loss_margin_step=3)
     response = other_player_client.post(
         url("lose", linda),
         {

@@ -8,8 +8,9 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 
 from chargen.campaigns import services as campaigns
-from chargen.campaigns.forms import HouseRulesForm
-from chargen.campaigns.models import Campaign, Game
+from chargen.campaigns.forms import house_rules_form
+from chargen.campaigns.models import Campaign
+from chargen.characters.campaign_rules import INFINITY_DRIVE
 from chargen.desk.content import content_save_rows, content_save_table_rows
 from chargen.desk.content_forms import (
     BackgroundRowFormSet,
@@ -45,7 +46,7 @@ def rim_campaign(cast: Cast) -> Campaign:
         gm=cast.gm,
         name="The Rim",
         description="Salvage and smuggling on the edge of charted space.",
-        game=Game.INFINITY_DRIVE,
+        game=INFINITY_DRIVE,
         **RIM_RULES,
     )
     for player in (cast.bob, cast.carol):
@@ -126,9 +127,9 @@ def _rim_content(campaign: Campaign, gm: User) -> None:
 
 def change_rim_rules(campaign: Campaign) -> None:
     """The GM changes two rules through the house-rules form, after characters started."""
-    values = form_values(HouseRulesForm(instance=campaign))
+    values = form_values(house_rules_form(campaign))
     values.update(starting_credits=35_000, survival_failure="setback")
-    form = HouseRulesForm(form_post(values), instance=campaign)
+    form = house_rules_form(campaign, form_post(values))
     if not form.is_valid():
         raise RuntimeError(f"House rules: {form.errors}")
-    form.save()
+    campaigns.campaign_house_rules_set(campaign=campaign, by=campaign.gm, rules=form.rules)

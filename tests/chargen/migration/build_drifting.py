@@ -8,8 +8,9 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from chargen.campaigns import services as campaigns
-from chargen.campaigns.models import Campaign, Game
+from chargen.campaigns.models import Campaign
 from chargen.drifting import services
+from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import Character, Lifepath
 from rules import drifting as rules
 from tests.chargen.migration.build_common import Cast
@@ -21,9 +22,9 @@ def tigris_campaign(cast: Cast) -> Campaign:
         gm=cast.gm,
         name="Tigris Nights",
         description="Jobs nobody else will take, in the Tigris system.",
-        game=Game.DRIFTING,
-        drifting_lifepath_count=3,
-        drifting_loss_margin_step=3,
+        game=DRIFTING,
+        lifepath_count=3,
+        loss_margin_step=3,
     )
     for player in (cast.bob, cast.carol):
         campaigns.campaign_join(token=campaign.invite_token, user=player)

@@ -21,9 +21,9 @@ from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
 from chargen.characters import services
 from chargen.characters import services_finish as finish
+from chargen.characters.gm import services as desk
 from chargen.characters.models import Character, Race, RaceStatus
 from chargen.content.models import BackgroundRow, BackgroundTable, EquipmentItem, HistoryPrompt
-from chargen.desk import services as desk
 from chargen.drifting import services as drifting
 from chargen.drifting.models import Character as DriftingCharacter
 from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing

@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
+from chargen.characters.gm import services as desk
 from chargen.characters.models import CharacterStatus
-from chargen.desk import services as desk
 from tests.chargen.security.conftest import World, WorldBuilder
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 import chargen
-from chargen.campaigns.forms import HouseRulesForm
+from chargen.campaigns.forms import house_rules_form
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_create
 from chargen.characters import services_finish as finish
@@ -137,19 +137,17 @@ def test_house_rules_cannot_change_the_gm_name_or_invite(
 ) -> None:
     campaign = campaign_create(gm=gm, name="The Rim")
     token = campaign.invite_token
-    data = {
-        name: value
-        for name, value in HouseRulesForm(instance=campaign).initial.items()
-        if name in HouseRulesForm.Meta.fields
-    }
+    data = dict(house_rules_form(campaign).initial)
     data = {name: "on" if value is True else value for name, value in data.items() if value}
     data |= {"point_buy_total": 60, "gm": outsider.pk, "name": "Hijacked"}
-    data |= {"invite_token": "00000000-0000-0000-0000-000000000000"}
+    data |= {"invite_token": "00000000-0000-0000-0000-000000000000", "game": "drifting"}
+    data |= {"house_rules": '{"drifting": {"lifepath_count": 9}}'}
     response = gm_client.post(reverse("campaigns:rules", args=[campaign.id]), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     campaign.refresh_from_db()
-    assert campaign.point_buy_total == 60  # the form really saved
+    assert campaign.rules.point_buy_total == 60  # the form really saved
     assert (campaign.gm, campaign.name, campaign.invite_token) == (gm, "The Rim", token)
+    assert (campaign.game, list(campaign.house_rules)) == ("infinity_drive", ["infinity_drive"])
 
 
 def test_content_rows_land_in_the_gms_campaign_only(

@@ -7,16 +7,17 @@ from django.contrib.auth.models import AbstractUser
 from django.test import Client
 from django.urls import reverse
 
-from chargen.campaigns.models import Campaign, Game, Membership
+from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
 from chargen.characters import services
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character
+from chargen.drifting.campaign_rules import DRIFTING
 
 
 @pytest.fixture
 def drifting_campaign(gm: AbstractUser, player: AbstractUser) -> Campaign:
-    campaign = campaign_create(gm=gm, name="Lost on Storm", game=Game.DRIFTING)
+    campaign = campaign_create(gm=gm, name="Lost on Storm", game=DRIFTING)
     Membership.objects.create(campaign=campaign, user=player)
     return campaign
 

@@ -16,14 +16,14 @@ from django.contrib.auth.models import AbstractUser
 from django.test import Client
 from django.urls import reverse
 
-from chargen.campaigns.forms import HouseRulesForm
+from chargen.campaigns.forms import house_rules_form
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
 from chargen.characters import services
+from chargen.characters.gm import services as desk
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus
 from chargen.characters.progress import progress_for
-from chargen.desk import services as desk
 from tests.chargen.characters.steps import next_sequence, roll_book_characteristics
 from tests.chargen.characters_finish.build import (
     choose_option,
@@ -64,8 +64,7 @@ def treva(rules_data: None, player: AbstractUser, campaign: Campaign) -> Charact
 
 def _rules_post(campaign: Campaign, **changes: object) -> dict[str, object]:
     campaign.refresh_from_db()
-    initial = HouseRulesForm(instance=campaign).initial
-    data = {name: initial[name] for name in HouseRulesForm.Meta.fields}
+    data = dict(house_rules_form(campaign).initial)
     data.update(changes)
     return {name: "on" if value is True else value for name, value in data.items() if value}
 
@@ -121,7 +120,7 @@ def test_a_change_leaves_characters_already_started_as_they_were(
     _change_rules(gm_client, campaign, **change)
 
     campaign.refresh_from_db()
-    assert all(getattr(campaign, name) == value for name, value in change.items())
+    assert all(getattr(campaign.rules, name) == value for name, value in change.items())
     for character in (bought, treva):
         assert _replayed(character) == before[character.pk]
         assert player_client.get(reverse("characters:skills", args=[character.id])).status_code in {

@@ -1,10 +1,9 @@
 """Queue news for the GM, whichever code proposed the race or submitted the character.
 
-The wizard (another app) saves races and characters; listening to their saves
-here means the GM is told of every new queue item without that code knowing the
-desk exists. Saves through `QuerySet.update()` send no signal, so the wizard may
-also call `notify_race_proposed` / `notify_character_submitted` directly: both
-are idempotent.
+The wizard saves races and characters; listening to their saves here means the GM
+is told of every new queue item whichever step saved it. Saves through
+`QuerySet.update()` send no signal, so the wizard may also call
+`notify_race_proposed` / `notify_character_submitted` directly: both are idempotent.
 
 Raw saves (`loaddata` restoring a backup or a fixture) are skipped: the restored
 rows are not new events, and the backup already holds the notifications they led to.
@@ -14,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from chargen.characters.gm.services import notify_character_submitted, notify_race_proposed
 from chargen.characters.models import Character, CharacterStatus, Race, RaceStatus
-from chargen.desk.notifications import notify_character_submitted, notify_race_proposed
 
 
 def race_saved(

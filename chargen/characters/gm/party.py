@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 
 from chargen.campaigns.models import Campaign
 from chargen.characters import services_finish
-from chargen.characters.house_rules import house_rules_changes
+from chargen.characters.house_rules import RuleChange, house_rules_changes
 from chargen.characters.models import Character, CharacterStatus
 
 
@@ -34,11 +34,18 @@ def approved_characters(campaign: Campaign) -> QuerySet[Character]:
     )
 
 
+@dataclass(frozen=True)
+class PartyCharacter:
+    character: Character
+    # Shown beside the character: the GM changed a creation rule since it started.
+    rules_changes: list[RuleChange]
+
+
 @dataclass
 class PartyMember:
     user: AbstractBaseUser
     is_member: bool
-    characters: list[Character] = field(default_factory=list)
+    characters: list[PartyCharacter] = field(default_factory=list)
 
 
 def party_members(campaign: Campaign) -> list[PartyMember]:
@@ -56,9 +63,9 @@ def party_members(campaign: Campaign) -> list[PartyMember]:
             )
         # The campaign is already loaded: share it rather than fetch it per character.
         character.campaign = campaign
-        # Shown beside the character: the GM changed a creation rule since it started.
-        character.rules_changes = house_rules_changes(character)
-        members[character.owner_id].characters.append(character)
+        members[character.owner_id].characters.append(
+            PartyCharacter(character, house_rules_changes(character))
+        )
     return list(members.values())
 
 

@@ -40,7 +40,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             gm, gm_password = _user_with_new_password(GM_USERNAME)
             players = [_user_with_new_password(name) for name in PLAYER_USERNAMES]
-            campaign = Campaign.objects.filter(gm=gm, name=CAMPAIGN_NAME).first()
+            campaign = Campaign.objects.filter(gm_id=gm.pk, name=CAMPAIGN_NAME).first()
             if campaign is None:
                 campaign = campaign_create(
                     gm=gm,

@@ -1,0 +1,81 @@
+"""Infinity Drive, declared to the registry: what core, campaigns and the desk need to know.
+
+Registered from CharactersConfig.ready(). The creation wizard itself lives in this app
+(views.py, services.py, progress.py); its desk pages in chargen/characters/gm/.
+"""
+
+from __future__ import annotations
+
+from chargen.characters.access import character_for_owner
+from chargen.characters.campaign_rules import INFINITY_DRIVE, INFINITY_DRIVE_RULES, house_rules_for
+from chargen.characters.deletion import character_delete, character_deletion
+from chargen.characters.gm import queues
+from chargen.characters.gm.services import character_approve, character_return
+from chargen.characters.home import characters_home_section
+from chargen.core.systems import (
+    CharacterKind,
+    Desk,
+    DeskLink,
+    DeskQueue,
+    GameSystem,
+    NavEntry,
+    Submittable,
+    UrlMount,
+)
+
+SYSTEM = GameSystem(
+    key=INFINITY_DRIVE,
+    label="Infinity Drive",
+    order=10,
+    home_section=characters_home_section,
+    nav=(NavEntry("Infinity Drive", "characters:list", "characters"),),
+    urls=UrlMount("characters/", "chargen.characters.urls"),
+    campaign_game=True,
+    house_rules=INFINITY_DRIVE_RULES,
+    character_kinds=(
+        CharacterKind(
+            key="character",
+            for_owner=character_for_owner,
+            deletion=character_deletion,
+            delete=lambda character: character_delete(character=character),
+            delete_url_name="characters:delete",
+            list_url_name="characters:list",
+        ),
+    ),
+    submittable=Submittable(
+        noun="character",
+        waiting=queues.waiting_characters,
+        waiting_counts=queues.characters_waiting,
+        for_gm=queues.card_character,
+        approve=lambda character, by, note: character_approve(
+            character=character, by=by, note=note
+        ),
+        send_back=lambda character, by, note: character_return(
+            character=character, by=by, note=note
+        ),
+        card_template="characters/desk/_approval_card.html",
+        mine=queues.my_characters,
+        mine_template="characters/desk/_my_characters.html",
+        approval_required=lambda campaign: house_rules_for(campaign).approval_required,
+        queue_help=queues.RETURN_HELP,
+    ),
+    desk=Desk(
+        queues=(
+            DeskQueue(
+                noun="race",
+                url_name="desk:race_queue",
+                waiting_counts=queues.races_waiting,
+                remark=queues.races_remark,
+            ),
+        ),
+        links=(
+            DeskLink("Races", "desk:race_queue"),
+            DeskLink("Characters", "desk:character_queue"),
+            DeskLink("Party", "desk:party"),
+            DeskLink("Print the party", "desk:party_print"),
+            DeskLink("Content", "desk:content"),
+        ),
+        player_sections=queues.my_races,
+        urls="chargen.characters.gm.urls",
+    ),
+)

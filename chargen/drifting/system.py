@@ -1,0 +1,44 @@
+"""Drifting, declared to the registry: its home section, menu entry, campaign rules and
+deletion. Its characters are not submitted to a GM (the campaign page is its table).
+
+Registered from DriftingConfig.ready().
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from chargen.core.systems import CampaignLink, CharacterKind, GameSystem, NavEntry, UrlMount
+from chargen.drifting.access import character_for_owner
+from chargen.drifting.campaign_rules import DRIFTING, DRIFTING_RULES
+from chargen.drifting.deletion import character_delete, character_deletion
+from chargen.drifting.home import drifting_section
+
+
+def campaign_links(campaign: object, is_gm: bool) -> tuple[CampaignLink, ...]:
+    what = "characters, lifepaths" + (", refresh tokens" if is_gm else "")
+    url = reverse("drifting:campaign", kwargs={"campaign_id": getattr(campaign, "id", None)})
+    return (CampaignLink(f"Drifting table: {what}", url),)
+
+
+SYSTEM = GameSystem(
+    key=DRIFTING,
+    label="Drifting",
+    order=20,
+    home_section=drifting_section,
+    nav=(NavEntry("Drifting", "drifting:list", "drifting"),),
+    urls=UrlMount("drifting/", "chargen.drifting.urls"),
+    campaign_game=True,
+    house_rules=DRIFTING_RULES,
+    campaign_links=campaign_links,
+    character_kinds=(
+        CharacterKind(
+            key="character",
+            for_owner=character_for_owner,
+            deletion=character_deletion,
+            delete=lambda character: character_delete(character=character),
+            delete_url_name="drifting:delete",
+            list_url_name="drifting:list",
+        ),
+    ),
+)

@@ -1,0 +1,56 @@
+"""The two roller systems of this app, declared to the registry: the unique-dice pool and
+roll and keep. They share the app's pages, its menu entry and its home section (the
+registry shows a shared one once); neither is played in a campaign.
+
+Registered from RollersConfig.ready().
+"""
+
+from __future__ import annotations
+
+from chargen.core.systems import CharacterKind, GameSystem, NavEntry, UrlMount
+from chargen.rollers.access import mana_character_for_owner, unique_character_for_owner
+from chargen.rollers.deletion import mana_delete, mana_deletion, unique_delete, unique_deletion
+from chargen.rollers.home import rollers_home_section
+
+UNIQUE_POOL_KEY = "unique_pool"
+ROLL_AND_KEEP_KEY = "roll_and_keep"
+NAV = (NavEntry("Rollers", "rollers:list", "rollers"),)
+URLS = UrlMount("rollers/", "chargen.rollers.urls")
+
+UNIQUE_POOL = GameSystem(
+    key=UNIQUE_POOL_KEY,
+    label="Unique-dice pool",
+    order=30,
+    home_section=rollers_home_section,
+    nav=NAV,
+    urls=URLS,
+    character_kinds=(
+        CharacterKind(
+            key="unique",
+            for_owner=unique_character_for_owner,
+            deletion=unique_deletion,
+            delete=lambda character: unique_delete(character=character),
+            delete_url_name="rollers:unique_delete",
+            list_url_name="rollers:list",
+        ),
+    ),
+)
+
+ROLL_AND_KEEP = GameSystem(
+    key=ROLL_AND_KEEP_KEY,
+    label="Roll and keep",
+    order=31,
+    home_section=rollers_home_section,
+    nav=NAV,
+    urls=URLS,
+    character_kinds=(
+        CharacterKind(
+            key="mana",
+            for_owner=mana_character_for_owner,
+            deletion=mana_deletion,
+            delete=lambda character: mana_delete(character=character),
+            delete_url_name="rollers:mana_delete",
+            list_url_name="rollers:list",
+        ),
+    ),
+)
