@@ -17,6 +17,8 @@ from django.db import models
 from django.urls import reverse
 
 from chargen.characters.campaign_rules import house_rules_for, house_rules_to_json
+from chargen.content.pinned import content_version_for_new_character
+from chargen.rulebook.services import rulebook_version_for_new_character
 from rules.dice import DiceSpec
 
 
@@ -131,6 +133,25 @@ class Character(models.Model):
     # changed: its log records what these rules allowed, so it is always replayed under
     # them, whatever the GM changes later.
     house_rules = models.JSONField(default=dict, editable=False)
+    # The rule data it was started under (chargen.core.ruledata): the rulebook tables
+    # and its campaign's content, pinned so that an edit of a table changes new
+    # characters only. Empty only while no such data was loaded when it started.
+    rule_version = models.ForeignKey(
+        "core.RuleVersion",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="infinity_drive_characters",
+    )
+    content_version = models.ForeignKey(
+        "core.RuleVersion",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="infinity_drive_content_characters",
+    )
     # A derived summary of the replayed log (profile, skills, progress) for lists;
     # written in the same transaction as the log entry it reflects. Never the truth.
     snapshot = models.JSONField(default=dict, blank=True)
@@ -154,11 +175,16 @@ class Character(models.Model):
         return self.name
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        # The service that starts a character sets its rules; a character saved any
+        # The service that starts a character sets its house rules; a character saved any
         # other way (the admin, a script, a test) still gets its campaign's rules of
         # the moment rather than none, in the same INSERT.
         if self._state.adding and not self.house_rules:
             self.house_rules = house_rules_to_json(house_rules_for(self.campaign))
+        # Likewise its rule data: the versions current as it starts.
+        if self._state.adding and self.rule_version_id is None:
+            self.rule_version_id = rulebook_version_for_new_character()
+        if self._state.adding and self.content_version_id is None:
+            self.content_version_id = content_version_for_new_character(self.campaign)
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:

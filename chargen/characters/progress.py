@@ -21,10 +21,16 @@ from chargen.characters.models import (
     Race,
     RaceStatus,
 )
-from chargen.rulebook.services import rulebook_load
+from chargen.characters.pinned import (
+    RaceCopy,
+    character_rulebook,
+    humanoid_race,
+    non_humanoid_race,
+    race_copy,
+)
 from rules.dice import DiceSpec
 from rules.errors import RulesError
-from rules.infinity_drive import aliens, creation
+from rules.infinity_drive import creation
 from rules.infinity_drive.codes import characteristics_in_play
 from rules.infinity_drive.creation import Expect
 from rules.infinity_drive.house_rules import HouseRules
@@ -101,18 +107,26 @@ class Death:
     when: datetime
 
 
-def race_value(race: Race) -> aliens.Race:
-    return aliens.Race.of(race.name, race.reason, race.adjustments or {})
+RACE_KINDS: frozenset[str] = frozenset({Kind.RACE, Kind.RACE_CHANGE, Kind.NON_HUMANOID})
 
 
-def non_humanoid_step(race: Race) -> creation.NonHumanoidChosen:
-    plan = aliens.NonHumanoidDice.of(race.non_humanoid_dice or {}, bodiless=race.bodiless)
-    return creation.NonHumanoidChosen(plan=plan, name=race.name, description=race.reason)
+def race_in_force(entries: Sequence[CreationLogEntry], fallback: Race | None) -> RaceCopy | None:
+    """The race the character has now, as its newest race step recorded it.
+
+    Steps written before races were copied into the log (none since the migration that
+    filled them in) fall back to the character's race row.
+    """
+    for entry in reversed(entries):
+        if entry.kind in RACE_KINDS:
+            payload = entry.payload or {}
+            return payload["race"] if "race" in payload else race_copy(fallback)
+    return race_copy(fallback)
 
 
 def step_for(
-    entry: CreationLogEntry, previous: CreationLogEntry | None, race: Race | None
+    entry: CreationLogEntry, previous: CreationLogEntry | None, race: RaceCopy | None
 ) -> creation.Step | None:
+    """The rules/ step of one log row; `race` is the race in force (`race_in_force`)."""
     payload = entry.payload or {}
     faces = tuple(entry.faces or ())
     kind = entry.kind
@@ -121,9 +135,10 @@ def step_for(
     if kind == Kind.POINT_BUY:
         return creation.PointBuyAssigned.of(payload["values"])
     if kind == Kind.NON_HUMANOID:
-        if race is None:
+        chosen = payload.get("race", race)
+        if chosen is None:
             raise RulesError("The non-humanoid race of this character is missing.")
-        return non_humanoid_step(race)
+        return non_humanoid_race(chosen)
     if kind == Kind.CHARACTERISTIC_ROLL:
         if payload.get("characteristic"):
             # A non-humanoid names the characteristic first: its dice depend on it.
@@ -136,7 +151,7 @@ def step_for(
     if kind == Kind.RACE:
         # The race the character has now: a replacement chosen after a rejection
         # stands where the first choice stood, and the later steps replay over it.
-        return creation.RaceApplied(race_value(race) if race is not None else None)
+        return creation.RaceApplied(humanoid_race(race) if race is not None else None)
     if kind == Kind.RACE_CHANGE:
         return None
     if kind == Kind.CAREER:
@@ -168,11 +183,15 @@ def step_for(
 def steps_for(
     entries: Sequence[CreationLogEntry], race: Race | None
 ) -> tuple[list[creation.Step], CreationLogEntry | None]:
-    """The rules/ steps of a log, and the characteristic roll still waiting to be placed."""
+    """The rules/ steps of a log, and the characteristic roll still waiting to be placed.
+
+    `race` is the character's race row, read only for race steps older than the copy.
+    """
     steps: list[creation.Step] = []
     previous: CreationLogEntry | None = None
+    in_force = race_in_force(entries, race)
     for entry in entries:
-        step = step_for(entry, previous, race)
+        step = step_for(entry, previous, in_force)
         if step is not None:
             steps.append(step)
         previous = entry
@@ -284,6 +303,13 @@ class Progress:
         return creation.characteristic_dice(self.state, code, self.house_rules)
 
     @property
+    def race_name(self) -> str | None:
+        """The race's name as the character's race step recorded it (None: base humanoid)."""
+        if self.state.non_humanoid is not None:
+            return self.state.non_humanoid.name
+        return self.state.race.name if self.state.race is not None else None
+
+    @property
     def dice_by_code(self) -> list[tuple[str, str]]:
         """(code, dice) for each characteristic still to roll, for a non-humanoid's form."""
         return [(code, str(self.dice_for(code))) for code in self.unfilled_codes]
@@ -378,8 +404,12 @@ def progress_for(
     *,
     rulebook: Rulebook | None = None,
 ) -> Progress:
-    """Replay `entries` (the whole log, already loaded) into a Progress."""
-    book = rulebook if rulebook is not None else rulebook_load()
+    """Replay `entries` (the whole log, already loaded) into a Progress.
+
+    Under the character's pinned rule data unless `rulebook` is given (the upgrade page
+    replays a draft under the current data to show what would change).
+    """
+    book = rulebook if rulebook is not None else character_rulebook(character)
     house_rules = character_house_rules(character)  # its own, fixed when it was started
     steps, unplaced = steps_for(entries, character.race)
     state = creation.replay(steps, rulebook=book, house_rules=house_rules)

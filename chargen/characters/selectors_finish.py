@@ -13,9 +13,11 @@ from chargen.characters.house_rules import RuleChange, house_rules_changes
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CreationLogEntry
 from chargen.characters.part_two import BACKGROUND_ROLL, PartTwo
+from chargen.characters.pinned import character_content
 from chargen.characters.progress import Kind, Progress, progress_for
-from chargen.content.models import BackgroundTable, EquipmentItem, HistoryPromptKey
-from chargen.content.services import CampaignContent, content_for_campaign, history_prompt_text
+from chargen.content.models import HistoryPromptKey
+from chargen.content.pinned import CatalogueItem, PinnedBackgroundTable, PinnedContent
+from chargen.content.services import history_prompt_text
 from rules.infinity_drive.creation import Expect
 from rules.infinity_drive.equipment_state import STANDARD, VARIABLE, EquipmentState, Holding
 from rules.infinity_drive.history_state import HistoryState
@@ -25,11 +27,12 @@ from rules.infinity_drive.house_rules import EquipmentOptions
 @dataclass(frozen=True)
 class Finish:
     """A character's whole creation as the equipment, history, review and sheet pages
-    need it: the replayed log (steps 1–8) and the campaign's content."""
+    need it: the replayed log (steps 1–8) and the campaign's content (as pinned when the
+    character started)."""
 
     progress: Progress
     entries: tuple[CreationLogEntry, ...]
-    content: CampaignContent
+    content: PinnedContent
 
     @property
     def character(self) -> Character:
@@ -85,14 +88,14 @@ class Finish:
         return tuple(entry for entry in self.entries if entry.kind == BACKGROUND_ROLL)
 
     @property
-    def next_background_table(self) -> BackgroundTable | None:
+    def next_background_table(self) -> PinnedBackgroundTable | None:
         rolled = {entry.payload.get("table_key") for entry in self.background_entries}
         return next(
             (table for table in self.content.background_tables if table.key not in rolled), None
         )
 
     @property
-    def catalogue(self) -> list[tuple[EquipmentItem, int]]:
+    def catalogue(self) -> list[tuple[CatalogueItem, int]]:
         """Each catalogue item with how many the character owns (0 when none)."""
         owned = {holding.name: holding.quantity for holding in self.purchases}
         return [(item, owned.get(item.name, 0)) for item in self.content.equipment]
@@ -160,7 +163,7 @@ def finish_load(character: Character) -> Finish:
     return Finish(
         progress=progress_for(character, entries),
         entries=tuple(entries),
-        content=content_for_campaign(character.campaign),
+        content=character_content(character),
     )
 
 

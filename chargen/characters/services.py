@@ -26,17 +26,18 @@ from chargen.characters.models import (
     RaceKind,
     RaceStatus,
 )
+from chargen.characters.pinned import non_humanoid_step, race_copy, race_value
 from chargen.characters.progress import (
     UNDOABLE_KINDS,
     Kind,
     Progress,
-    non_humanoid_step,
     progress_for,
-    race_value,
+    race_in_force,
     step_for,
     steps_for,
 )
 from chargen.core.limits import creation_cap, creation_cap_reached
+from chargen.rulebook.services import rulebook_version_for_new_character
 from rules.dice import DiceSpec, Roll, entered_roll, parse_faces, roll
 from rules.errors import DiceError, RulesError
 from rules.infinity_drive import aliens, creation
@@ -116,7 +117,8 @@ def _progress_with(progress: Progress, new: NewEntry) -> None:
         history_note=new.history_note,
     )
     previous = progress.entries[-1] if progress.entries else None
-    step = step_for(candidate, previous, character.race)
+    in_force = race_in_force([*progress.entries, candidate], character.race)
+    step = step_for(candidate, previous, in_force)
     if step is None:
         return
     try:
@@ -132,6 +134,10 @@ def _refresh(character: Character, entries: list[CreationLogEntry]) -> None:
     progress = progress_for(character, entries)
     character.snapshot = progress.snapshot()
     fields = ["snapshot", "updated"]
+    if character.rule_version_id is None:
+        # Started before any rule data was loaded: pinned by its first step instead.
+        character.rule_version_id = rulebook_version_for_new_character()
+        fields.append("rule_version")
     if progress.state.dead and character.status != CharacterStatus.DEAD:
         character.status = CharacterStatus.DEAD
         fields.append("status")
@@ -266,7 +272,7 @@ def character_choose_non_humanoid(
             rulebook=progress.rulebook,
             house_rules=progress.house_rules,
         )
-        return NewEntry(Kind.NON_HUMANOID, {"race_id": str(race.id)})
+        return NewEntry(Kind.NON_HUMANOID, {"race_id": str(race.id), "race": race_copy(race)})
 
     def after(character: Character, entries: list[CreationLogEntry]) -> None:
         character.race = race
@@ -321,6 +327,8 @@ def _choose_race(*, character: Character, expected_sequence: int, race: Race | N
     def build(entries: list[CreationLogEntry]) -> NewEntry:
         progress = progress_for(character, entries)
         kind = _race_kind(progress)
+        # The race's values go into the log, so a later edit of the row changes nothing here.
+        payload = {"race_id": str(race.id) if race else None, "race": race_copy(race)}
         if kind == Kind.RACE:
             step = creation.RaceApplied(race_value(race) if race else None)
             creation.apply_step(
@@ -328,7 +336,8 @@ def _choose_race(*, character: Character, expected_sequence: int, race: Race | N
             )
         else:
             # Replay the whole log over the new race: every recorded choice must stay legal.
-            steps, _ = steps_for(entries, race)
+            change = CreationLogEntry(character=character, kind=kind, payload=payload)
+            steps, _ = steps_for([*entries, change], race)
             try:
                 creation.replay(steps, rulebook=progress.rulebook, house_rules=progress.house_rules)
             except RulesError as error:
@@ -337,7 +346,7 @@ def _choose_race(*, character: Character, expected_sequence: int, race: Race | N
                     "Choose another race.",
                     field="race",
                 ) from error
-        return NewEntry(kind, {"race_id": str(race.id) if race else None})
+        return NewEntry(kind, payload)
 
     def after(character: Character, entries: list[CreationLogEntry]) -> None:
         character.race = race

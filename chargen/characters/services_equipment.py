@@ -32,7 +32,6 @@ from chargen.characters.part_two_write import (
     write_entry,
 )
 from chargen.characters.selectors_finish import Finish, finish_load
-from chargen.content.backgrounds import background_table_value
 from rules.dice import Roll, entered_roll, parse_faces, roll
 from rules.errors import RulesError
 from rules.infinity_drive.equipment_state import (
@@ -124,7 +123,7 @@ def equipment_roll_background(
             table = finish.next_background_table
             if table is None:
                 raise StepRefused("Every background table is rolled already.")
-            value = background_table_value(table)
+            value = table.as_value()
             rolled = _background_roll(finish, table.dice, faces_text)
             row = value.result_for(rolled.total)
             payload: dict[str, object] = {

@@ -9,7 +9,8 @@ from django import forms
 from django.utils.text import slugify
 
 from chargen.campaigns.models import Campaign
-from chargen.drifting.models import Character, Lifepath, TokenKind
+from chargen.drifting.models import Character, TokenKind
+from chargen.drifting.pinned import KIND_LABELS, PinnedLifepath
 from rules import drifting as rules
 from rules.dice import parse_faces
 from rules.errors import RulesError
@@ -41,37 +42,28 @@ class ConceptForm(forms.ModelForm):
 
 
 class LifepathChoiceForm(forms.Form):
+    """The next lifepath, from the character's own (pinned) lifepaths."""
+
     position = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-    lifepath = forms.ModelChoiceField(
-        queryset=Lifepath.objects.none(), widget=forms.RadioSelect, empty_label=None
-    )
+    lifepath = forms.ChoiceField(choices=(), widget=forms.RadioSelect, label="Next lifepath")
 
-    def __init__(self, *args: Any, lifepaths: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, lifepaths: Iterable[PinnedLifepath] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["lifepath"].queryset = lifepaths if lifepaths is not None else Lifepath.objects
-        self.fields["lifepath"].label = "Next lifepath"
-        self.fields["lifepath"].label_from_instance = _lifepath_label
+        self.fields["lifepath"].choices = [
+            (lifepath.pk, _lifepath_label(lifepath)) for lifepath in lifepaths
+        ]
 
 
-def lifepath_requirement(lifepath: Lifepath) -> str:
-    """E.g. "after United Systems marine or Marine veteran"; empty when any time will do.
+def _lifepath_label(lifepath: PinnedLifepath) -> str:
+    """E.g. "Marine veteran — Storm (only after United Systems marine): Military (Background)".
 
-    Shown beside each choice, so a player sees it before picking, not in the refusal.
+    The requirement is shown beside each choice, so a player sees it before picking.
     """
-    names = [required.name for required in lifepath.requires.all()]
-    if not names:
-        return ""
-    if len(names) == 1:
-        return f"after {names[0]}"
-    return f"after {', '.join(names[:-1])} or {names[-1]}"
-
-
-def _lifepath_label(lifepath: Lifepath) -> str:
     grants = ", ".join(
-        f"{grant.name} ({grant.get_kind_display()})" for grant in lifepath.grants.all()
+        f"{grant.name} ({KIND_LABELS[grant.kind.value]})" for grant in lifepath.grants
     )
     where = f" — {lifepath.region}" if lifepath.region else ""
-    requirement = lifepath_requirement(lifepath)
+    requirement = lifepath.requirement
     only = f" (only {requirement})" if requirement else ""
     return f"{lifepath.name}{where}{only}: {grants}"
 

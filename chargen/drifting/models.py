@@ -128,6 +128,16 @@ class Character(models.Model):
     step = models.CharField(
         max_length=12, choices=CreationStep.choices, default=CreationStep.CONCEPT
     )
+    # The lifepaths (with grants and requirements) open to it when it started or moved
+    # campaign (chargen.drifting.pinned): an admin's later edit changes new drafts only.
+    rule_version = models.ForeignKey(
+        "core.RuleVersion",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="drifting_characters",
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

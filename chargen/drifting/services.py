@@ -37,6 +37,13 @@ from chargen.drifting.models import (
     LogKind,
     PendingAssist,
 )
+from chargen.drifting.pinned import (
+    PinnedLifepath,
+    current_lifepath_version,
+    lifepath_version_for,
+    lifepaths_for_version,
+    pinned_from_row,
+)
 from rules import drifting as rules
 from rules.dice import entered_roll, roll
 from rules.errors import RulesError
@@ -68,7 +75,8 @@ def physical_dice_allowed(campaign: Campaign | None) -> bool:
 
 
 def lifepaths_available(campaign: Campaign | None) -> QuerySet[Lifepath]:
-    """The shared starter set plus the campaign's own lifepaths."""
+    """The shared starter set plus the campaign's own lifepaths, as the tables hold them
+    now (the GM's campaign page); a character reads its own `character_lifepaths`."""
     scope = Q(campaign__isnull=True)
     if campaign is not None:
         scope |= Q(campaign=campaign)
@@ -79,11 +87,48 @@ def drifting_campaigns_for(user: AbstractBaseUser) -> QuerySet[Campaign]:
     return campaigns_for_user(user).filter(game=DRIFTING)
 
 
-def chosen_lifepaths(character: Character) -> list[Lifepath]:
-    rows = character.lifepaths.select_related("lifepath").prefetch_related(
-        "lifepath__grants", "lifepath__requires"
-    )
-    return [row.lifepath for row in rows]
+def character_lifepaths(character: Character) -> tuple[PinnedLifepath, ...]:
+    """The lifepaths open to the character: its pinned set, never the tables as they are
+    now (the current set only while it has none, started before any was loaded)."""
+    digest = character.rule_version_id or current_lifepath_version(character.campaign)
+    return lifepaths_for_version(digest)
+
+
+def chosen_lifepaths(character: Character) -> list[PinnedLifepath]:
+    """The lifepaths chosen so far, in order, as the character's pinned data holds them."""
+    pinned = {lifepath.pk: lifepath for lifepath in character_lifepaths(character)}
+    chosen_ids = [
+        str(key)
+        for key in character.lifepaths.order_by("position").values_list("lifepath_id", flat=True)
+    ]
+    missing = [key for key in chosen_ids if key not in pinned]
+    if missing:
+        # Chosen before lifepaths were pinned, from outside the set pinned since (a
+        # campaign changed): the row itself, which a chosen lifepath keeps from deletion.
+        rows = Lifepath.objects.filter(pk__in=missing).prefetch_related("grants", "requires")
+        pinned.update({str(row.pk): pinned_from_row(row) for row in rows})
+    return [pinned[key] for key in chosen_ids]
+
+
+def _pin_lifepaths(character: Character, campaign: Campaign | None) -> None:
+    """Pin the lifepaths open in `campaign` now, if the lifepaths chosen so far are among
+    them and still follow one another (raises DriftingError otherwise)."""
+    digest = lifepath_version_for(campaign)
+    if digest is None or digest == character.rule_version_id:
+        return
+    chosen = chosen_lifepaths(character)
+    open_now = {lifepath.pk: lifepath for lifepath in lifepaths_for_version(digest)}
+    earlier: list[rules.Lifepath] = []
+    for lifepath in chosen:
+        if lifepath.pk not in open_now:
+            where = campaign.name if campaign else "play outside any campaign"
+            raise rules.DriftingError(
+                f"{lifepath.name} is not a lifepath of {where}; take it back first."
+            )
+        candidate = open_now[lifepath.pk].as_rules()
+        rules.check_lifepath_choice(earlier, candidate, limit=len(chosen))
+        earlier.append(candidate)
+    character.rule_version_id = digest
 
 
 def creation_tokens(character: Character) -> dict[str, rules.TokenState]:
@@ -231,7 +276,8 @@ def _editable_creation(character: Character) -> None:
 @transaction.atomic
 def character_start(*, owner: AbstractBaseUser) -> Character:
     """A blank character, saved the moment the player starts (refused at the cap of
-    unfinished characters, settings.MAX_DRIFTING_DRAFTS)."""
+    unfinished characters, settings.MAX_DRIFTING_DRAFTS), with the starter lifepaths as
+    they are now (its campaign's own are added when it joins one)."""
     cap = creation_cap("MAX_DRIFTING_DRAFTS")
     unfinished = Character.objects.filter(owner_id=owner.pk).exclude(step=CreationStep.FINISHED)
     if creation_cap_reached(owner=owner, cap=cap, count=unfinished.count):
@@ -239,7 +285,7 @@ def character_start(*, owner: AbstractBaseUser) -> Character:
             f"You already have {cap} unfinished Drifting characters, the most one player may "
             "keep. Finish or delete one of them before starting another."
         )
-    character = Character.objects.create(owner=owner)
+    character = Character.objects.create(owner=owner, rule_version_id=lifepath_version_for(None))
     _log(character, kind=LogKind.STARTED, summary="Started a Drifting character.")
     return character
 
@@ -258,6 +304,9 @@ def character_set_concept(
                 f"{campaign.name} allows {lifepath_limit(campaign)} lifepaths; "
                 f"this character already has {chosen}. Take some back first."
             )
+    if campaign != character.campaign or character.rule_version_id is None:
+        # The lifepaths open to it are those of its new campaign, as they are now.
+        _pin_lifepaths(character, campaign)
     character.name = name.strip()
     character.concept = concept.strip()
     character.campaign = campaign
@@ -275,34 +324,45 @@ def character_set_concept(
 
 
 @transaction.atomic
-def character_add_lifepath(*, character: Character, lifepath: Lifepath, position: int) -> None:
-    """Add the next lifepath. `position` is the form's one-time key: a repeat is harmless."""
+def character_add_lifepath(
+    *, character: Character, lifepath: Lifepath | PinnedLifepath | str, position: int
+) -> None:
+    """Add the next lifepath (a row, a pinned lifepath or its id) from the character's
+    pinned set. `position` is the form's one-time key: a repeat is harmless."""
     _editable_creation(character)
     if character.step == CreationStep.CONCEPT:
         raise rules.DriftingError("Give the character a name and concept first.")
+    key = lifepath if isinstance(lifepath, str) else str(lifepath.pk)
     chosen = chosen_lifepaths(character)
     if position < len(chosen):
-        if chosen[position].pk == lifepath.pk:
+        if chosen[position].pk == key:
             return  # the same choice posted again
         raise StaleForm(STALE_MESSAGE)
     if position > len(chosen):
         raise StaleForm(STALE_MESSAGE)
-    if not lifepaths_available(character.campaign).filter(pk=lifepath.pk).exists():
+    if character.rule_version_id is None:
+        _pin_lifepaths(character, character.campaign)
+        character.save(update_fields=["rule_version", "updated"])
+    candidate = next((path for path in character_lifepaths(character) if path.pk == key), None)
+    if candidate is None:
         raise rules.DriftingError("That lifepath is not available to this character.")
     rules.check_lifepath_choice(
         [path.as_rules() for path in chosen],
-        lifepath.as_rules(),
+        candidate.as_rules(),
         limit=lifepath_limit(character.campaign),
     )
-    ChosenLifepath.objects.create(character=character, position=position, lifepath=lifepath)
+    if not Lifepath.objects.filter(pk=candidate.pk).exists():
+        raise rules.DriftingError(
+            f"{candidate.name} was withdrawn after this character was started; choose another."
+        )
+    ChosenLifepath.objects.create(character=character, position=position, lifepath_id=candidate.pk)
     character.step = CreationStep.LIFEPATHS
     character.save(update_fields=["step", "updated"])
-    grants = ", ".join(str(grant) for grant in lifepath.grants.all())
     _log(
         character,
         kind=LogKind.LIFEPATH,
-        summary=f"Lifepath {position + 1}: {lifepath.name} ({grants}).",
-        details={"lifepath": str(lifepath.pk), "position": position},
+        summary=f"Lifepath {position + 1}: {candidate.name} ({candidate.grants_text}).",
+        details={"lifepath": candidate.pk, "position": position},
     )
 
 
@@ -315,7 +375,7 @@ def character_undo_lifepath(*, character: Character, position: int) -> None:
         if last is None or last.position < position:
             return  # already taken back
         raise StaleForm(STALE_MESSAGE)
-    name = last.lifepath.name
+    name = chosen_lifepaths(character)[-1].name
     last.delete()
     character.step = CreationStep.LIFEPATHS
     character.save(update_fields=["step", "updated"])

@@ -71,7 +71,7 @@ def _wizard_context(
 ) -> dict[str, Any]:
     chosen = services.chosen_lifepaths(character)
     limit = services.lifepath_limit(character.campaign)
-    available = services.lifepaths_available(character.campaign)
+    available = services.character_lifepaths(character)
     return {
         "character": character,
         "can_edit": character.owner_id == request.user.pk,
@@ -305,9 +305,7 @@ def concept_save(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 @require_POST
 def lifepath_add(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
-    form = LifepathChoiceForm(
-        request.POST, lifepaths=services.lifepaths_available(character.campaign)
-    )
+    form = LifepathChoiceForm(request.POST, lifepaths=services.character_lifepaths(character))
     if form.is_valid():
         try:
             services.character_add_lifepath(

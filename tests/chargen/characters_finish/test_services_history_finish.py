@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+from chargen.campaigns.models import Campaign
 from chargen.characters import services_finish as finish
 from chargen.characters.errors import StepRefused
 from chargen.characters.log import log_entries
@@ -34,11 +37,12 @@ def test_every_skill_roll_has_a_history_item_with_a_prompt(treva: Character) -> 
     assert "rank 0" in knowledge.prompt  # the skill_new prompt
 
 
-def test_a_campaign_prompt_replaces_the_default(campaign_treva: Character) -> None:
-    HistoryPrompt.objects.create(
-        campaign=campaign_treva.campaign, key="survival", template="Rim survival {roll}"
-    )
-    items = finish.finish_load(campaign_treva).history
+def test_a_campaign_prompt_replaces_the_default(
+    treva_under: Callable[..., Character], campaign: Campaign
+) -> None:
+    # Set before the character starts: a character keeps the content it started with.
+    HistoryPrompt.objects.create(campaign=campaign, key="survival", template="Rim survival {roll}")
+    items = finish.finish_load(treva_under()).history
     assert next(item.prompt for item in items if item.title == "Survival roll") == (
         "Rim survival 5"
     )
