@@ -22,7 +22,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db.models import F, Q
+from django.db import connection
 
 from chargen.core.models import CurrentRuleVersion, RuleVersion
 
@@ -89,10 +89,19 @@ def current_rule_version(*, scope: str, ruleset: str, load: Callable[[], Any]) -
 
 
 def rule_data_changed(ruleset: str) -> None:
-    """Mark every scope of `ruleset` stale (runs inside the editing transaction)."""
-    CurrentRuleVersion.objects.filter(Q(scope=ruleset) | Q(scope__startswith=f"{ruleset}:")).update(
-        generation=F("generation") + 1, version=None
-    )
+    """Mark every scope of `ruleset` stale (runs inside the editing transaction).
+
+    Called for every saved row, so loading a fixture calls it hundreds of times: one
+    plain UPDATE each (the ORM's took ten times as long and doubled the tests' time).
+    """
+    table = connection.ops.quote_name(CurrentRuleVersion._meta.db_table)
+    prefix = ruleset.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET generation = generation + 1, version_id = NULL "  # noqa: S608
+            "WHERE scope = %s OR scope LIKE %s ESCAPE '\\'",
+            [ruleset, f"{prefix}:%"],
+        )
 
 
 def versions_without_data(hashes: set[str]) -> dict[str, RuleVersion]:
