@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from chargen.characters import views
+from chargen.characters import views, views_rule_data
 from chargen.characters.campaign_rules import INFINITY_DRIVE
 from chargen.core.views_delete import character_delete_view
 
@@ -56,6 +56,12 @@ urlpatterns = [
         character_delete_view,
         {"system_key": INFINITY_DRIVE, "kind": "character"},
         name="delete",
+    ),
+    path("<uuid:character_id>/rule-data/", views_rule_data.rule_data, name="rule_data"),
+    path(
+        "<uuid:character_id>/rule-data/move/",
+        views_rule_data.rule_data_upgrade,
+        name="rule_data_upgrade",
     ),
     path("", include("chargen.characters.urls_finish")),
 ]

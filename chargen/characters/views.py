@@ -24,6 +24,7 @@ from chargen.characters.log import Written, log_entries
 from chargen.characters.models import Character, CharacterStatus, RaceStatus
 from chargen.characters.progress import Kind, Progress, group_closed_by, progress_for
 from chargen.characters.rendering import redirect_to_step, render_step
+from chargen.characters.rule_upgrade import older_rule_data
 from chargen.characters.steps import first_unfinished, step, stepper
 from chargen.desk.models import Decision
 from chargen.desk.services import latest_decision
@@ -75,6 +76,7 @@ def character_groups(user: Any) -> list[dict[str, Any]]:
     ]
     dead = [c for c in characters if c.status == CharacterStatus.DEAD]
     finished = [c for c in characters if c not in drafts and c not in dead]
+    built_under = older_rule_data(drafts)  # only a draft can move to the current rule data
 
     def lines(group: list[Character]) -> list[dict[str, Any]]:
         return [
@@ -83,6 +85,7 @@ def character_groups(user: Any) -> list[dict[str, Any]]:
                 "returned_by": gm_decision_for(character)
                 if character.status == CharacterStatus.RETURNED
                 else None,
+                "built_under": built_under.get(character.pk),
             }
             for character in group
         ]

@@ -1,4 +1,5 @@
-"""The read-only rules reference: the Infinity Drive data as the app uses it now."""
+"""The read-only rules reference: the Infinity Drive data as new characters get it now,
+with the version of that data (characters keep the version they were started with)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from chargen.rulebook.services import RuleDataMissing, rulebook_load
+from chargen.core.ruledata import versions_without_data
+from chargen.rulebook.services import (
+    RuleDataMissing,
+    current_rulebook_version,
+    rulebook_for_version,
+)
 from rules.infinity_drive.rulebook import CareerTable, Rulebook
 
 
@@ -50,9 +56,14 @@ def _career_sections(rulebook: Rulebook) -> tuple[CareerSection, ...]:
 @login_required
 @require_GET
 def reference(request: HttpRequest) -> HttpResponse:
+    digest = current_rulebook_version()
     try:
-        rulebook = rulebook_load()
+        rulebook = rulebook_for_version(digest)
     except RuleDataMissing as error:
         return render(request, "rulebook/reference.html", {"missing": str(error)}, status=503)
-    context = {"rulebook": rulebook, "careers": _career_sections(rulebook)}
+    context = {
+        "rulebook": rulebook,
+        "careers": _career_sections(rulebook),
+        "version": versions_without_data({digest})[digest],
+    }
     return render(request, "rulebook/reference.html", context)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q, QuerySet
@@ -11,6 +12,7 @@ from chargen.campaigns.models import Campaign
 from chargen.characters import services_finish
 from chargen.characters.house_rules import RuleChange, house_rules_changes
 from chargen.characters.models import Character, CharacterStatus
+from chargen.characters.rule_upgrade import older_rule_data
 
 
 def campaign_characters(campaign: Campaign) -> QuerySet[Character]:
@@ -39,6 +41,8 @@ class PartyCharacter:
     character: Character
     # Shown beside the character: the GM changed a creation rule since it started.
     rules_changes: list[RuleChange]
+    # And: its rule data dates from then, and has been edited since (None: current).
+    built_under: datetime | None = None
 
 
 @dataclass
@@ -56,7 +60,9 @@ def party_members(campaign: Campaign) -> list[PartyMember]:
     members: dict[int, PartyMember] = {}
     for membership in campaign.memberships.select_related("user"):
         members[membership.user_id] = PartyMember(user=membership.user, is_member=True)
-    for character in campaign_characters(campaign):
+    characters = list(campaign_characters(campaign))
+    built_under = older_rule_data(characters)
+    for character in characters:
         if character.owner_id not in members:
             members[character.owner_id] = PartyMember(
                 user=character.owner, is_member=character.owner_id == campaign.gm_id
@@ -64,7 +70,7 @@ def party_members(campaign: Campaign) -> list[PartyMember]:
         # The campaign is already loaded: share it rather than fetch it per character.
         character.campaign = campaign
         members[character.owner_id].characters.append(
-            PartyCharacter(character, house_rules_changes(character))
+            PartyCharacter(character, house_rules_changes(character), built_under.get(character.pk))
         )
     return list(members.values())
 

@@ -1,8 +1,11 @@
 """`{{ character|progress_label }}`: a character's line in a list; `{{ entry.kind|log_kind }}`:
 a log row's kind in the GM's words; `{{ entry|log_summary }}`: what an equipment or
-history decision did, in words (one-line wrappers)."""
+history decision did, in words; `{% built_under_older_rule_data character as when %}`: the
+date of its rule data when newer data exists (one-line wrappers)."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from django import template
 
@@ -10,6 +13,7 @@ from chargen.characters.gm.labels import log_kind_label
 from chargen.characters.list_label import character_progress_label
 from chargen.characters.models import Character, CreationLogEntry
 from chargen.characters.part_two import entry_summary
+from chargen.characters.rule_upgrade import older_rule_data_date
 
 register = template.Library()
 
@@ -29,3 +33,8 @@ def log_kind(kind: str) -> str:
 def log_summary(entry: CreationLogEntry) -> str:
     """`{{ entry|log_summary }}`: what an equipment or history decision did, in words."""
     return entry_summary(entry)
+
+
+@register.simple_tag
+def built_under_older_rule_data(character: Character) -> datetime | None:
+    return older_rule_data_date(character)

@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.rulebook.models import Skill
+from chargen.rulebook.services import current_rulebook_version
 
 
 def test_the_reference_lists_skills_and_every_table(player_client: Client, book_data: None) -> None:
@@ -49,3 +50,19 @@ def test_anonymous_visitors_are_sent_to_log_in(client: Client, book_data: None) 
 
 def test_the_reference_changes_nothing_on_post(player_client: Client, book_data: None) -> None:
     assert player_client.post(reverse("rulebook:reference")).status_code == 405
+
+
+def test_the_reference_names_the_current_version_and_a_new_one_after_an_edit(
+    player_client: Client, book_data: None
+) -> None:
+    before = player_client.get(reverse("rulebook:reference")).content.decode()
+    current = current_rulebook_version()
+    skill = Skill.objects.get(name="Gambling")
+    skill.description = "Cards."
+    skill.save()
+
+    after = player_client.get(reverse("rulebook:reference")).content.decode()
+
+    assert f"Rule data version <code>{current[:12]}</code>" in before
+    assert f"<code>{current_rulebook_version()[:12]}</code>" in after
+    assert current[:12] not in after

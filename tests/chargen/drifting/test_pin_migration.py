@@ -1,0 +1,51 @@
+"""The data migration pins existing Drifting characters to the lifepaths open to them now,
+with the same hashes the app computes."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from django.core.management import call_command
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from chargen.campaigns.models import Campaign
+from chargen.drifting import services
+from chargen.drifting.models import Character
+from chargen.drifting.pinned import current_lifepath_version
+from rules import drifting as rules
+from tests.chargen.drifting.conftest import LIFEPATH_FIXTURE
+
+
+def migrate(target: tuple[str, str]) -> None:
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate([target])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_existing_characters_get_their_campaigns_current_lifepaths(
+    player: AbstractUser, campaign: Campaign
+) -> None:
+    call_command("loaddata", str(LIFEPATH_FIXTURE), verbosity=0)
+    services.campaign_lifepath_add(
+        campaign=campaign,
+        by=campaign.gm,
+        name="Storm rigger",
+        region="Storm",
+        description="",
+        grants=[rules.TokenGrant(rules.TokenKind.FOCUS, "Rigging")],
+    )
+    loner = services.character_start(owner=player)
+    member = services.character_start(owner=player)
+    services.character_set_concept(character=member, name="Bo", concept="", campaign=campaign)
+    migrate(("drifting", "0003_character_rule_version"))
+    Character.objects.update(rule_version=None)
+
+    migrate(("drifting", "0004_pin_lifepaths"))
+
+    loner.refresh_from_db()
+    member.refresh_from_db()
+    assert loner.rule_version_id == current_lifepath_version(None)
+    assert member.rule_version_id == current_lifepath_version(campaign)
+    assert member.rule_version_id != loner.rule_version_id
