@@ -4,7 +4,7 @@ replay, only by its owner, only for a draft, only by a POST with its CSRF token.
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -153,7 +153,7 @@ def test_a_finished_character_keeps_its_data(player_client: Client, diplomat: Ch
     assert diplomat.rule_version_id == pinned
 
 
-def test_the_move_is_a_post_with_its_csrf_token(player: AbstractUser, diplomat: Character) -> None:
+def test_the_move_is_a_post_with_its_csrf_token(player: User, diplomat: Character) -> None:
     make_six_clerical()
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(player)
@@ -167,7 +167,7 @@ def test_the_move_is_a_post_with_its_csrf_token(player: AbstractUser, diplomat: 
 
 
 def test_drafts_on_older_data_are_marked_for_their_owner_and_the_gm(
-    player_client: Client, gm_client: Client, player: AbstractUser, campaign: Campaign
+    player_client: Client, gm_client: Client, player: User, campaign: Campaign
 ) -> None:
     rimmer = Character.objects.create(owner=player, campaign=campaign, name="Rimmer")
     roll_book_characteristics(rimmer)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
@@ -52,7 +52,7 @@ def as_before_pinning(character: Character) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_existing_characters_get_the_current_versions_and_their_race(
-    rules_data: None, gm: AbstractUser, player: AbstractUser, player_client: Client
+    rules_data: None, gm: User, player: User, player_client: Client
 ) -> None:
     treva = Character.objects.create(owner=player, name="Treva Donalson")
     treva_through_skills(treva)

@@ -10,7 +10,7 @@ import contextlib
 import json
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -66,7 +66,7 @@ def finished_treva(treva: Character) -> Character:
     return treva
 
 
-def newcomer(owner: AbstractUser) -> Character:
+def newcomer(owner: User) -> Character:
     """A character started now and rolled with Treva's dice (which may now be refused)."""
     character = Character.objects.create(owner=owner, name="Newcomer")
     with contextlib.suppress(StepRefused, RulesError):
@@ -76,7 +76,7 @@ def newcomer(owner: AbstractUser) -> Character:
 
 
 def test_an_admin_edit_of_a_table_row_changes_no_finished_character(
-    admin_client: Client, player_client: Client, player: AbstractUser, finished_treva: Character
+    admin_client: Client, player_client: Client, player: User, finished_treva: Character
 ) -> None:
     before = every_page(player_client, finished_treva)
     row = TableRow.objects.get(table__slug="construction-academic", roll=6)
@@ -93,7 +93,7 @@ def test_an_admin_edit_of_a_table_row_changes_no_finished_character(
 
 
 def test_an_admin_delete_of_a_table_row_changes_nothing_and_breaks_nothing(
-    admin_client: Client, player_client: Client, player: AbstractUser, finished_treva: Character
+    admin_client: Client, player_client: Client, player: User, finished_treva: Character
 ) -> None:
     before = every_page(player_client, finished_treva)
     local = TableRow.objects.get(table__slug="construction-academic", roll=11)
@@ -108,7 +108,7 @@ def test_an_admin_delete_of_a_table_row_changes_nothing_and_breaks_nothing(
 
 
 def test_an_admin_edit_of_a_skill_changes_no_finished_character(
-    admin_client: Client, player_client: Client, player: AbstractUser, finished_treva: Character
+    admin_client: Client, player_client: Client, player: User, finished_treva: Character
 ) -> None:
     before = every_page(player_client, finished_treva)
 
@@ -119,7 +119,7 @@ def test_an_admin_edit_of_a_skill_changes_no_finished_character(
 
 
 def test_an_admin_edit_of_a_survival_target_changes_no_finished_character(
-    admin_client: Client, player_client: Client, player: AbstractUser, finished_treva: Character
+    admin_client: Client, player_client: Client, player: User, finished_treva: Character
 ) -> None:
     before = every_page(player_client, finished_treva)
     target = SurvivalTarget.objects.get(career__name="Citizen", learner_type="academic")
@@ -134,7 +134,7 @@ def test_an_admin_edit_of_a_survival_target_changes_no_finished_character(
 
 
 def test_an_admin_edit_of_the_race_changes_nothing_for_who_chose_it(
-    admin_client: Client, player_client: Client, player: AbstractUser, finished_treva: Character
+    admin_client: Client, player_client: Client, player: User, finished_treva: Character
 ) -> None:
     before = every_page(player_client, finished_treva)
     darrian = Race.objects.get(name="Darrian")
@@ -155,7 +155,7 @@ def test_an_admin_edit_of_the_race_changes_nothing_for_who_chose_it(
 
 
 def test_admin_edits_and_deletes_of_content_change_no_finished_character(
-    admin_client: Client, player_client: Client, player: AbstractUser, finished_treva: Character
+    admin_client: Client, player_client: Client, player: User, finished_treva: Character
 ) -> None:
     before = every_page(player_client, finished_treva)
     assert "Medkit" in before["equipment"]

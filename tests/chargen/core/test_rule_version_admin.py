@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -15,7 +15,7 @@ from rules.infinity_drive.rulebook import BOOK_FIXTURE
 
 
 def test_the_list_shows_each_version_its_characters_and_the_current_one(
-    admin_client: Client, player: AbstractUser
+    admin_client: Client, player: User
 ) -> None:
     fixture_load_missing(path=BOOK_FIXTURE)
     Character.objects.create(owner=player, name="Old one")

@@ -4,7 +4,7 @@ with the same hashes the app computes."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -25,7 +25,7 @@ def migrate(target: tuple[str, str]) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_existing_characters_get_their_campaigns_current_lifepaths(
-    player: AbstractUser, campaign: Campaign
+    player: User, campaign: Campaign
 ) -> None:
     call_command("loaddata", str(LIFEPATH_FIXTURE), verbosity=0)
     services.campaign_lifepath_add(

@@ -4,7 +4,7 @@ lifepath changes no draft's wizard and no finished sheet; new drafts get the new
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -20,7 +20,7 @@ LIFE = ("us-marine", "marine-veteran", "deserter", "drifter")
 
 
 def built(
-    owner: AbstractUser, lifepaths: dict[str, Lifepath], *, finished: bool, chosen: int = 4
+    owner: User, lifepaths: dict[str, Lifepath], *, finished: bool, chosen: int = 4
 ) -> Character:
     character = services.character_start(owner=owner)
     services.character_set_concept(
@@ -50,7 +50,7 @@ def pages(client: Client, *characters: Character) -> dict[str, str]:
 def test_an_admin_edit_of_a_lifepath_changes_no_draft_and_no_sheet(
     admin_client: Client,
     player_client: Client,
-    player: AbstractUser,
+    player: User,
     lifepaths: dict[str, Lifepath],
 ) -> None:
     jim = built(player, lifepaths, finished=True)
@@ -74,7 +74,7 @@ def test_an_admin_edit_of_a_lifepath_changes_no_draft_and_no_sheet(
 def test_an_admin_delete_of_a_lifepath_changes_no_draft(
     admin_client: Client,
     player_client: Client,
-    player: AbstractUser,
+    player: User,
     lifepaths: dict[str, Lifepath],
 ) -> None:
     jo = built(player, lifepaths, finished=False, chosen=2)  # still choosing
@@ -91,7 +91,7 @@ def test_an_admin_delete_of_a_lifepath_changes_no_draft(
 
 
 def test_a_draft_cannot_take_a_lifepath_withdrawn_since_it_started(
-    player: AbstractUser, lifepaths: dict[str, Lifepath]
+    player: User, lifepaths: dict[str, Lifepath]
 ) -> None:
     character = services.character_start(owner=player)
     services.character_set_concept(character=character, name="Ann", concept="", campaign=None)
@@ -103,7 +103,7 @@ def test_a_draft_cannot_take_a_lifepath_withdrawn_since_it_started(
 
 
 def test_joining_a_campaign_pins_its_lifepaths_and_refuses_what_it_lacks(
-    player: AbstractUser, campaign: Campaign, lifepaths: dict[str, Lifepath]
+    player: User, campaign: Campaign, lifepaths: dict[str, Lifepath]
 ) -> None:
     own = services.campaign_lifepath_add(
         campaign=campaign,
