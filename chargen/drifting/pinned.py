@@ -9,6 +9,7 @@ already under way. A finished character's token sheet is its own rows already.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -126,6 +127,24 @@ def pinned_from_row(lifepath: Lifepath) -> PinnedLifepath:
 @lru_cache(maxsize=PINNED_LIFEPATHS_KEPT)
 def lifepaths_for_version(sha256: str) -> tuple[PinnedLifepath, ...]:
     return tuple(_pinned(record) for record in rule_data(sha256)["lifepaths"])
+
+
+def lifepaths_under(
+    chosen: Sequence[PinnedLifepath], digest: str, *, where: str
+) -> list[PinnedLifepath]:
+    """The chosen lifepaths as version `digest` holds them, if all are there and still
+    follow one another (raises DriftingError naming the first that does not)."""
+    open_there = {lifepath.pk: lifepath for lifepath in lifepaths_for_version(digest)}
+    found: list[PinnedLifepath] = []
+    for lifepath in chosen:
+        if lifepath.pk not in open_there:
+            raise rules.DriftingError(f"{lifepath.name} is not a lifepath of {where}.")
+        candidate = open_there[lifepath.pk]
+        rules.check_lifepath_choice(
+            [earlier.as_rules() for earlier in found], candidate.as_rules(), limit=len(chosen)
+        )
+        found.append(candidate)
+    return found
 
 
 def lifepath_version_for(campaign: Any) -> str | None:

@@ -42,6 +42,7 @@ from chargen.drifting.pinned import (
     current_lifepath_version,
     lifepath_version_for,
     lifepaths_for_version,
+    lifepaths_under,
     pinned_from_row,
 )
 from rules import drifting as rules
@@ -116,18 +117,11 @@ def _pin_lifepaths(character: Character, campaign: Campaign | None) -> None:
     digest = lifepath_version_for(campaign)
     if digest is None or digest == character.rule_version_id:
         return
-    chosen = chosen_lifepaths(character)
-    open_now = {lifepath.pk: lifepath for lifepath in lifepaths_for_version(digest)}
-    earlier: list[rules.Lifepath] = []
-    for lifepath in chosen:
-        if lifepath.pk not in open_now:
-            where = campaign.name if campaign else "play outside any campaign"
-            raise rules.DriftingError(
-                f"{lifepath.name} is not a lifepath of {where}; take it back first."
-            )
-        candidate = open_now[lifepath.pk].as_rules()
-        rules.check_lifepath_choice(earlier, candidate, limit=len(chosen))
-        earlier.append(candidate)
+    where = campaign.name if campaign else "play outside any campaign"
+    try:
+        lifepaths_under(chosen_lifepaths(character), digest, where=where)
+    except rules.DriftingError as error:
+        raise rules.DriftingError(f"{error} Take it back first.") from error
     character.rule_version_id = digest
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from chargen.core.views_delete import character_delete_view
-from chargen.drifting import views
+from chargen.drifting import views, views_rule_data
 from chargen.drifting.campaign_rules import DRIFTING
 
 app_name = "drifting"
@@ -15,6 +15,12 @@ urlpatterns = [
     path("c/<uuid:character_id>/concept/", views.concept_save, name="concept"),
     path("c/<uuid:character_id>/lifepaths/", views.lifepath_add, name="lifepath_add"),
     path("c/<uuid:character_id>/lifepaths/undo/", views.lifepath_undo, name="lifepath_undo"),
+    path("c/<uuid:character_id>/rule-data/", views_rule_data.rule_data, name="rule_data"),
+    path(
+        "c/<uuid:character_id>/rule-data/move/",
+        views_rule_data.rule_data_upgrade,
+        name="rule_data_upgrade",
+    ),
     path("c/<uuid:character_id>/review/", views.review, name="review"),
     path("c/<uuid:character_id>/finish/", views.finish, name="finish"),
     path("c/<uuid:character_id>/odds/", views.roll_odds, name="odds"),

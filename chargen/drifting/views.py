@@ -36,6 +36,7 @@ from chargen.drifting.forms import (
     RollForm,
 )
 from chargen.drifting.models import Character, CreationStep, LogKind
+from chargen.drifting.rule_upgrade import older_lifepaths_date
 from rules import drifting as rules
 from rules import odds
 from rules.dice import DiceError
@@ -86,6 +87,7 @@ def _wizard_context(
         "limit": limit,
         "remaining": max(0, limit - len(chosen)),
         "tokens": _tokens_by_kind(services.creation_tokens(character)),
+        "built_under": None if character.is_finished else older_lifepaths_date(character),
         "error": error,
     }
 
