@@ -15,7 +15,7 @@ def test_readme_screenshots_are_refreshed_inside_the_repository() -> None:
 
 
 def test_no_test_reads_outside_the_repository() -> None:
-    """A bare clone with nothing beside it must pass: no test may reach for the folder beside the repository."""
+    """A bare clone with nothing beside it must pass: no test reads outside the repository."""
     # Spelt in pieces so this file does not name the path it forbids.
     sibling = "shared"
     forbidden = (f'"{sibling}"', f"../{sibling}")
