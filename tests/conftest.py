@@ -72,7 +72,7 @@ def outsider(db: None) -> AbstractUser:
 
 def _logged_in(user: AbstractUser) -> Client:
     client = Client()
-    client.force_login(user)
+    client.force_login(user)  # type: ignore[arg-type]
     return client
 
 

@@ -39,7 +39,7 @@ class SurvivalResult:
 def survival_check(
     *,
     career: str,
-    learner_type: LearnerType,
+    learner_type: LearnerType | str,
     rulebook: Rulebook,
     faces: Sequence[int] | None = None,
     source: DiceSource = SECURE_DICE,

@@ -71,7 +71,7 @@ def linda() -> dict[str, TokenState]:
     )
 
 
-def jims_firefight_plan(share: str | None = None):
+def jims_firefight_plan(share: str | None = None) -> TokenRollPlan:
     return plan_token_roll(
         jim(),
         applicable=("Military", "Firearms", "Dodge"),

@@ -112,7 +112,7 @@ def test_opposed_skill_check_matches_enumeration(
 ) -> None:
     side_a = DiceSpec.parse(dice_a)
     side_b = DiceSpec.parse(dice_b)
-    results = Counter()
+    results: Counter[str] = Counter()
     for faces_a in enumerate_faces(side_a.count, side_a.sides):
         for faces_b in enumerate_faces(side_b.count, side_b.sides):
             difference = (sum(faces_a) + mod_a) - (sum(faces_b) + mod_b)
@@ -174,7 +174,7 @@ def test_plain_token_roll_is_two_d6() -> None:
 
 
 def test_token_roll_versus_matches_enumeration() -> None:
-    results = Counter()
+    results: Counter[str] = Counter()
     for mine in enumerate_faces(3, 6):
         for theirs in enumerate_faces(2, 6):
             difference = drifting_total(mine, 1) - drifting_total(theirs, 2)
@@ -448,7 +448,7 @@ def test_no_input_crashes_except_with_a_rules_error(
         (lambda: odds.roll_and_keep_successes(3, 0, 6), "less than 1"),
         (lambda: odds.roll_and_keep_botch_chance(3, -1), "less than 0"),
         (lambda: odds.push_luck_chance([7]), "more than 6"),
-        (lambda: odds.skill_check_chance("2d6", 1.5), "whole number"),
+        (lambda: odds.skill_check_chance("2d6", 1.5), "whole number"),  # type: ignore[arg-type]
     ],
 )
 def test_bad_parameters_are_explained(call: Callable[[], object], message: str) -> None:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -137,7 +138,7 @@ def test_house_link_table_matches_the_books_example() -> None:
     ],
 )
 def test_bad_pool_inputs_are_rules_errors(arguments: dict[str, object], message: str) -> None:
-    values: dict[str, object] = {
+    values: dict[str, Any] = {
         "attribute": "Cunning",
         "attribute_score": 3,
         "specialities": 0,
@@ -362,7 +363,7 @@ anything = st.one_of(
 
 @given(anything, anything, anything, anything, anything, st.booleans())
 def test_no_input_crashes_except_with_a_rules_error(
-    first: object, second: object, third: object, fourth: object, fifth: object, flag: bool
+    first: Any, second: Any, third: Any, fourth: Any, fifth: Any, flag: bool
 ) -> None:
     # Returning normally is fine too; any exception but a RulesError fails the test.
     with contextlib.suppress(RulesError):

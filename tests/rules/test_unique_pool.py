@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -109,7 +110,7 @@ def test_a_capped_pool_says_so() -> None:
         {"attribute": True},
     ],
 )
-def test_pool_parts_must_be_whole_and_not_negative(arguments: dict[str, object]) -> None:
+def test_pool_parts_must_be_whole_and_not_negative(arguments: dict[str, Any]) -> None:
     with pytest.raises(RulesError):
         pool_size(**arguments)
 
@@ -244,7 +245,7 @@ anything = st.one_of(
 
 @given(anything, anything, anything, anything)
 def test_no_input_crashes_except_with_a_rules_error(
-    first: object, second: object, third: object, fourth: object
+    first: Any, second: Any, third: Any, fourth: Any
 ) -> None:
     # Returning normally is fine too; any exception but a RulesError fails the test.
     with contextlib.suppress(RulesError):

@@ -17,6 +17,7 @@ from rules.infinity_drive.creation import (
     Rerolled,
     SkillRolled,
     SpecialisationRolled,
+    Step,
     SurvivalRolled,
     TableChosen,
     apply_step,
@@ -34,7 +35,7 @@ DARRIAN = Race.of(
 )
 
 # "58C2874": the dice rolled in order 7, 8, 8, 4, 2, 5, C and put where the player chose.
-CHARACTERISTIC_STEPS = [
+CHARACTERISTIC_STEPS: list[Step] = [
     MethodChosen(Method.DICE),
     CharacteristicRolled("Chz", (3, 4)),
     CharacteristicRolled("Sty", (4, 4)),
@@ -45,7 +46,7 @@ CHARACTERISTIC_STEPS = [
     CharacteristicRolled("Res", (6, 6)),
 ]
 
-CAREER_STEPS = [
+CAREER_STEPS: list[Step] = [
     RaceApplied(DARRIAN),
     CareerChosen("Citizen"),
     SpecialisationRolled((5,)),  # "Treva sets off on his career in construction (rolled a 5)"
@@ -63,7 +64,7 @@ def survival(total: int) -> SurvivalRolled:
     return SurvivalRolled((first, total - first))
 
 
-SKILL_STEPS = [
+SKILL_STEPS: list[Step] = [
     # Group 1: only the Construction tables.
     skill(2),
     TableChosen("construction-academic"),  # +1 Mus
