@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.test.utils import override_settings
 
@@ -40,57 +39,57 @@ def _plain_static_storage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         yield
 
 
-def _make_user(username: str) -> AbstractUser:
-    return get_user_model().objects.create_user(
+def _make_user(username: str) -> User:
+    return User.objects.create_user(
         username=username, email=f"{username}@example.org", password=PASSWORD
     )
 
 
 @pytest.fixture
-def gm(db: None) -> AbstractUser:
+def gm(db: None) -> User:
     """Alice runs the campaign."""
     return _make_user("alice")
 
 
 @pytest.fixture
-def player(db: None) -> AbstractUser:
+def player(db: None) -> User:
     """Bob plays in Alice's campaign."""
     return _make_user("bob")
 
 
 @pytest.fixture
-def other_player(db: None) -> AbstractUser:
+def other_player(db: None) -> User:
     """Carol also plays in Alice's campaign."""
     return _make_user("carol")
 
 
 @pytest.fixture
-def outsider(db: None) -> AbstractUser:
+def outsider(db: None) -> User:
     """Dave has an account but no part in the campaign."""
     return _make_user("dave")
 
 
-def _logged_in(user: AbstractUser) -> Client:
+def _logged_in(user: User) -> Client:
     client = Client()
-    client.force_login(user)  # type: ignore[arg-type]
+    client.force_login(user)
     return client
 
 
 @pytest.fixture
-def gm_client(gm: AbstractUser) -> Client:
+def gm_client(gm: User) -> Client:
     return _logged_in(gm)
 
 
 @pytest.fixture
-def player_client(player: AbstractUser) -> Client:
+def player_client(player: User) -> Client:
     return _logged_in(player)
 
 
 @pytest.fixture
-def other_player_client(other_player: AbstractUser) -> Client:
+def other_player_client(other_player: User) -> Client:
     return _logged_in(other_player)
 
 
 @pytest.fixture
-def outsider_client(outsider: AbstractUser) -> Client:
+def outsider_client(outsider: User) -> Client:
     return _logged_in(outsider)

@@ -98,6 +98,6 @@ def test_the_live_connection_is_configured_as_the_settings_say() -> None:
         else:
             # CI's second run: DATABASE_URL points at PostgreSQL through psycopg 3.
             assert connection.vendor == "postgresql"
-            assert connection.Database.__name__ == "psycopg"
+            assert connection.Database.__name__ == "psycopg"  # type: ignore[attr-defined]
             cursor.execute("SELECT 1")
             assert cursor.fetchone()[0] == 1

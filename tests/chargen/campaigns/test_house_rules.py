@@ -10,7 +10,8 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django import forms
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from chargen.campaigns.forms import house_rules_form
@@ -39,7 +40,7 @@ LIFEPATHS_MESSAGE = "Lifepaths per character must be between 1 and 10."
 
 
 @pytest.fixture
-def drifting_campaign(gm: AbstractUser) -> Campaign:
+def drifting_campaign(gm: User) -> Campaign:
     return campaign_create(gm=gm, name="Lost on Storm", game=DRIFTING)
 
 
@@ -59,7 +60,7 @@ def _save(campaign: Campaign, **changes: object) -> Any:
     return form
 
 
-def test_a_new_campaign_has_the_books_house_rules(gm: AbstractUser) -> None:
+def test_a_new_campaign_has_the_books_house_rules(gm: User) -> None:
     campaign = campaign_create(gm=gm, name="By the book")
     campaign.refresh_from_db()
     assert campaign.game == INFINITY_DRIVE
@@ -78,7 +79,7 @@ def test_the_codec_and_the_form_match_the_house_rules_dataclass_exactly() -> Non
     assert form.initial == INFINITY_DRIVE_RULES.to_json(BOOK_DEFAULTS)
 
 
-def test_heroic_campaign_builds_heroic_rules(gm: AbstractUser) -> None:
+def test_heroic_campaign_builds_heroic_rules(gm: User) -> None:
     campaign = campaign_create(
         gm=gm,
         name="Heroes",
@@ -97,13 +98,13 @@ def test_heroic_campaign_builds_heroic_rules(gm: AbstractUser) -> None:
     assert campaign.house_rules[INFINITY_DRIVE]["characteristic_methods"] == "dice"
 
 
-def test_create_rejects_rules_the_engine_refuses(gm: AbstractUser) -> None:
+def test_create_rejects_rules_the_engine_refuses(gm: User) -> None:
     with pytest.raises(RulesError, match="point-buy total"):
         campaign_create(gm=gm, name="Broken", point_buy_total=10)
     assert not Campaign.objects.filter(name="Broken").exists()
 
 
-def test_create_rejects_unknown_house_rules(gm: AbstractUser) -> None:
+def test_create_rejects_unknown_house_rules(gm: User) -> None:
     with pytest.raises(TypeError, match="point_buy"):
         campaign_create(gm=gm, name="Typo", point_buy=60)
     with pytest.raises(TypeError, match="point_buy_total"):
@@ -135,7 +136,8 @@ def test_the_non_humanoid_maximum_is_offered_and_explained(campaign: Campaign) -
     assert campaign.rules.non_humanoid_maximum is NonHumanoidMaximum.DICE
     form = house_rules_form(campaign)
     field = form.fields["non_humanoid_maximum"]
-    assert [value for value, _label in field.choices] == ["dice", "none"]
+    assert isinstance(field, forms.ChoiceField)
+    assert [value for value, _label in list(field.choices)] == ["dice", "none"]  # type: ignore[arg-type]
     assert "can break any of the limit rules" in field.help_text
     assert "(Max C)" in field.help_text
     rendered = str(form["non_humanoid_maximum"])
@@ -201,7 +203,7 @@ def test_values_become_enums_for_the_rules_engine() -> None:
     assert rules.point_buy_total == BOOK_DEFAULTS.point_buy_total
 
 
-def test_characters_outside_any_campaign_use_the_book(gm: AbstractUser) -> None:
+def test_characters_outside_any_campaign_use_the_book(gm: User) -> None:
     assert house_rules_for(None) == BOOK_DEFAULTS
     heroic = campaign_create(gm=gm, name="Heroes", point_buy_total=60)
     assert house_rules_for(heroic).point_buy_total == 60
@@ -268,7 +270,7 @@ def test_without_metaphysical_the_total_must_leave_six_characteristics_possible(
     assert fits.is_valid(), fits.errors
 
 
-def test_the_model_refuses_out_of_bounds_numbers_too(gm: AbstractUser) -> None:
+def test_the_model_refuses_out_of_bounds_numbers_too(gm: User) -> None:
     """Each system's codec checks its part, so the admin and full_clean refuse them as well."""
     campaign = Campaign(
         gm=gm,
@@ -298,7 +300,7 @@ def test_the_model_refuses_out_of_bounds_numbers_too(gm: AbstractUser) -> None:
     ],
 )
 def test_the_model_refuses_house_rules_no_system_reads(
-    gm: AbstractUser, stored: object, message: str
+    gm: User, stored: object, message: str
 ) -> None:
     campaign = Campaign(gm=gm, name="Admin typo", house_rules=stored)
     with pytest.raises(ValidationError) as refused:

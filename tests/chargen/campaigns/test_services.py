@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
@@ -23,7 +23,7 @@ from chargen.campaigns.services import (
 )
 
 
-def test_join_makes_a_membership_once(campaign: Campaign, other_player: AbstractUser) -> None:
+def test_join_makes_a_membership_once(campaign: Campaign, other_player: User) -> None:
     campaign_join(token=str(campaign.invite_token), user=other_player)
     campaign_join(token=str(campaign.invite_token), user=other_player)
     assert Membership.objects.filter(campaign=campaign, user=other_player).count() == 1
@@ -31,9 +31,7 @@ def test_join_makes_a_membership_once(campaign: Campaign, other_player: Abstract
     assert not campaign.is_gm(other_player)
 
 
-def test_gm_joining_their_own_campaign_changes_nothing(
-    campaign: Campaign, gm: AbstractUser
-) -> None:
+def test_gm_joining_their_own_campaign_changes_nothing(campaign: Campaign, gm: User) -> None:
     assert campaign_join(token=campaign.invite_token, user=gm) == campaign
     assert not Membership.objects.filter(user=gm).exists()
     assert campaign.is_member(gm)
@@ -42,16 +40,14 @@ def test_gm_joining_their_own_campaign_changes_nothing(
 
 @pytest.mark.parametrize("token", ["garbage", "", "1234", "6f1c2a3e-9b7d-4e2a-8c51-0d3f7a9e4b12"])
 def test_garbage_tokens_say_the_link_is_not_valid(
-    campaign: Campaign, outsider: AbstractUser, token: str
+    campaign: Campaign, outsider: User, token: str
 ) -> None:
     with pytest.raises(UnknownInviteError, match="not valid"):
         campaign_join(token=token, user=outsider)
     assert not campaign.is_member(outsider)
 
 
-def test_renewed_link_says_it_was_replaced(
-    campaign: Campaign, gm: AbstractUser, outsider: AbstractUser
-) -> None:
+def test_renewed_link_says_it_was_replaced(campaign: Campaign, gm: User, outsider: User) -> None:
     old_token = campaign.invite_token
     campaign_renew_invite(campaign=campaign, by=gm)
     assert campaign.invite_token != old_token
@@ -60,7 +56,7 @@ def test_renewed_link_says_it_was_replaced(
     assert campaign_join(token=campaign.invite_token, user=outsider) == campaign
 
 
-def test_only_the_gm_renews(campaign: Campaign, player: AbstractUser) -> None:
+def test_only_the_gm_renews(campaign: Campaign, player: User) -> None:
     old_token = campaign.invite_token
     with pytest.raises(PermissionDenied):
         campaign_renew_invite(campaign=campaign, by=player)
@@ -69,7 +65,7 @@ def test_only_the_gm_renews(campaign: Campaign, player: AbstractUser) -> None:
 
 
 def test_gm_removes_a_member_and_a_member_may_leave(
-    campaign: Campaign, gm: AbstractUser, player: AbstractUser, other_player: AbstractUser
+    campaign: Campaign, gm: User, player: User, other_player: User
 ) -> None:
     campaign_join(token=campaign.invite_token, user=other_player)
     with pytest.raises(PermissionDenied):
@@ -81,9 +77,7 @@ def test_gm_removes_a_member_and_a_member_may_leave(
     assert not campaign.is_member(player)
 
 
-def test_access_helpers(
-    campaign: Campaign, gm: AbstractUser, player: AbstractUser, outsider: AbstractUser
-) -> None:
+def test_access_helpers(campaign: Campaign, gm: User, player: User, outsider: User) -> None:
     other = campaign_create(gm=outsider, name="Dave's game")
     assert list(campaigns_for_user(gm)) == [campaign]
     assert list(campaigns_for_user(player)) == [campaign]

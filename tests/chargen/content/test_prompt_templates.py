@@ -8,7 +8,7 @@ unknown placeholder is refused when the prompt is saved, with the reason at the 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
@@ -95,9 +95,7 @@ def test_the_model_refuses_an_overlong_template() -> None:
     assert "1000" in " ".join(refused.value.message_dict["template"])
 
 
-def test_the_gm_form_shows_the_refusal_and_saves_nothing(
-    gm_client: Client, gm: AbstractUser
-) -> None:
+def test_the_gm_form_shows_the_refusal_and_saves_nothing(gm_client: Client, gm: User) -> None:
     campaign = campaign_create(gm=gm, name="Rim run")
     response = gm_client.post(
         reverse("desk:content_prompts", kwargs={"campaign_id": campaign.id}),

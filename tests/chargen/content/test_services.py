@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
 from chargen.campaigns.models import Campaign
@@ -26,7 +26,7 @@ def defaults(db: None) -> None:
 
 
 @pytest.fixture
-def campaign(gm: AbstractUser) -> Campaign:
+def campaign(gm: User) -> Campaign:
     return Campaign.objects.create(name="Rim run", gm=gm)
 
 
@@ -60,7 +60,7 @@ def test_campaign_rows_extend_and_withdraw(defaults: None, campaign: Campaign) -
 
 
 def test_one_campaigns_rows_never_reach_another(
-    defaults: None, campaign: Campaign, other_player: AbstractUser
+    defaults: None, campaign: Campaign, other_player: User
 ) -> None:
     elsewhere = Campaign.objects.create(name="Elsewhere", gm=other_player)
     EquipmentItem.objects.create(campaign=elsewhere, name="Plasma gun", price=9000)
@@ -74,7 +74,7 @@ def test_campaign_prompt_overrides_default(defaults: None, campaign: Campaign) -
     assert content_for_campaign(campaign).history_prompts["skill"] == "Ours {entry}"
 
 
-def test_gm_copies_the_defaults_once(defaults: None, campaign: Campaign, gm: AbstractUser) -> None:
+def test_gm_copies_the_defaults_once(defaults: None, campaign: Campaign, gm: User) -> None:
     copied = content_copy_defaults(campaign=campaign, by=gm)
     assert copied == 2 + 1 + 1 + 1  # two items, one table and its row, one prompt
     assert campaign.equipment_items.count() == 2
@@ -91,14 +91,14 @@ def test_gm_copies_the_defaults_once(defaults: None, campaign: Campaign, gm: Abs
 
 
 def test_copy_keeps_what_the_campaign_already_changed(
-    defaults: None, campaign: Campaign, gm: AbstractUser
+    defaults: None, campaign: Campaign, gm: User
 ) -> None:
     EquipmentItem.objects.create(campaign=campaign, name="Sidearm", price=1500)
     content_copy_defaults(campaign=campaign, by=gm)
     assert campaign.equipment_items.get(name="Sidearm").price == 1500
 
 
-def test_only_the_gm_copies(defaults: None, campaign: Campaign, player: AbstractUser) -> None:
+def test_only_the_gm_copies(defaults: None, campaign: Campaign, player: User) -> None:
     with pytest.raises(PermissionDenied):
         content_copy_defaults(campaign=campaign, by=player)
     assert campaign.equipment_items.count() == 0

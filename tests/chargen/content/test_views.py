@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -12,7 +12,7 @@ from chargen.content.models import BackgroundRow, BackgroundTable, EquipmentItem
 
 
 @pytest.fixture
-def campaign(gm: AbstractUser, player: AbstractUser) -> Campaign:
+def campaign(gm: User, player: User) -> Campaign:
     created = Campaign.objects.create(name="The Rim", gm=gm)
     Membership.objects.create(campaign=created, user=player)
     EquipmentItem.objects.create(name="Sidearm", price=1000)

@@ -11,7 +11,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import connection
 
 from chargen.campaigns.services import campaign_create
@@ -42,9 +42,7 @@ def _campaign_names_through_chargen(**env: str) -> str:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_sqlite_online_backup_while_the_site_runs_then_restore(
-    gm: AbstractUser, tmp_path: Path
-) -> None:
+def test_sqlite_online_backup_while_the_site_runs_then_restore(gm: User, tmp_path: Path) -> None:
     if connection.vendor != "sqlite":
         pytest.skip("the SQLite backup is tested on the SQLite run")
     campaign_create(gm=gm, name="The Long Jump")
@@ -85,7 +83,7 @@ def test_sqlite_backup_refuses_a_missing_source_without_creating_it(tmp_path: Pa
 
 
 @pytest.mark.django_db(transaction=True)
-def test_postgresql_pg_dump_then_pg_restore(gm: AbstractUser, tmp_path: Path) -> None:
+def test_postgresql_pg_dump_then_pg_restore(gm: User, tmp_path: Path) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("pg_dump is tested on the PostgreSQL run (DATABASE_URL=postgres://…)")
     tools = {name: shutil.which(name) for name in ("pg_dump", "pg_restore", "createdb", "dropdb")}

@@ -7,6 +7,7 @@ from io import StringIO
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from pytest_django.fixtures import Settings
 
 from chargen.campaigns.models import Campaign, Membership
 
@@ -21,7 +22,7 @@ def _printed_passwords(output: str) -> dict[str, str]:
     return dict(re.findall(r"^\s+(gm|player1|player2)\s+(\S+)$", output, flags=re.MULTILINE))
 
 
-def test_creates_the_cast_and_prints_passwords_in_debug(db: None, settings: object) -> None:
+def test_creates_the_cast_and_prints_passwords_in_debug(db: None, settings: Settings) -> None:
     settings.DEBUG = True
     output = _run()
     campaign = Campaign.objects.get(name="Demo campaign")
@@ -33,7 +34,7 @@ def test_creates_the_cast_and_prints_passwords_in_debug(db: None, settings: obje
         assert get_user_model().objects.get(username=username).check_password(password)
 
 
-def test_running_twice_is_safe_and_sets_new_passwords(db: None, settings: object) -> None:
+def test_running_twice_is_safe_and_sets_new_passwords(db: None, settings: Settings) -> None:
     settings.DEBUG = True
     first = _printed_passwords(_run())
     second = _printed_passwords(_run())
@@ -45,7 +46,7 @@ def test_running_twice_is_safe_and_sets_new_passwords(db: None, settings: object
     assert not get_user_model().objects.get(username="gm").check_password(first["gm"])
 
 
-def test_passwords_are_not_printed_without_debug(db: None, settings: object) -> None:
+def test_passwords_are_not_printed_without_debug(db: None, settings: Settings) -> None:
     settings.DEBUG = False
     output = _run()
     assert _printed_passwords(output) == {}

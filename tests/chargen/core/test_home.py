@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
@@ -19,9 +19,7 @@ def test_visitor_reads_what_the_app_does_and_is_offered_sign_up(client: Client, 
     assert "Your campaigns" not in page
 
 
-def test_home_lists_campaigns_run_and_joined(
-    gm: AbstractUser, player: AbstractUser, player_client: Client
-) -> None:
+def test_home_lists_campaigns_run_and_joined(gm: User, player: User, player_client: Client) -> None:
     campaign_join(token=campaign_create(gm=gm, name="Alice's run").invite_token, user=player)
     campaign_create(gm=player, name="Bob's own table")
     campaign_create(gm=gm, name="Alice's secret game")
@@ -38,7 +36,7 @@ def test_home_says_what_to_do_with_no_campaigns(outsider_client: Client) -> None
     assert reverse("campaigns:create") in page
 
 
-def test_home_sections_is_the_extension_point(gm: AbstractUser, player: AbstractUser) -> None:
+def test_home_sections_is_the_extension_point(gm: User, player: User) -> None:
     campaign = campaign_create(gm=gm, name="Shown")
     sections = home_sections(gm)
     by_key = {section.key: section for section in sections}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser, User
+from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
@@ -59,7 +59,7 @@ def test_a_get_to_a_form_target_says_to_use_the_pages_button(player_client: Clie
 
 
 def test_htmx_requests_get_a_short_fragment_for_403_and_404(
-    player_client: Client, gm: AbstractUser
+    player_client: Client, gm: User
 ) -> None:
     campaign = campaign_create(gm=gm, name="Rim run")
     refused = player_client.get(

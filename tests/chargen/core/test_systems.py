@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 from django.urls import clear_url_caches, reverse
@@ -89,7 +89,7 @@ def test_a_campaign_game_must_declare_its_house_rules() -> None:
 
 @pytest.mark.parametrize("key", FOUR)
 def test_each_systems_home_section_and_menu_entry_appear(
-    player_client: Client, player: AbstractUser, key: str
+    player_client: Client, player: User, key: str
 ) -> None:
     system = registry.get(key)
     page = player_client.get(reverse("home")).content.decode()
@@ -130,7 +130,7 @@ def test_without_the_fifth_system_nothing_of_it_shows(player_client: Client) -> 
 
 @pytest.mark.parametrize("key", ["infinity_drive", "drifting"])
 def test_the_rules_form_shows_only_the_campaigns_game(
-    gm: AbstractUser, gm_client: Client, key: str
+    gm: User, gm_client: Client, key: str
 ) -> None:
     campaign = campaign_create(gm=gm, name="Table", game=key)
     page = _main(gm_client.get(reverse("campaigns:rules", args=[campaign.id])).content.decode())
@@ -141,7 +141,7 @@ def test_the_rules_form_shows_only_the_campaigns_game(
 
 
 def test_a_fifth_system_is_offered_played_and_ruled(
-    fifth: GameSystem, gm: AbstractUser, gm_client: Client, player: AbstractUser
+    fifth: GameSystem, gm: User, gm_client: Client, player: User
 ) -> None:
     form = gm_client.get(reverse("campaigns:create")).content.decode()
     assert 'value="fifth_wind"' in form
@@ -169,7 +169,7 @@ def test_a_fifth_system_is_offered_played_and_ruled(
     assert "Fifth Wind weather" in detail
 
 
-def test_a_campaign_of_an_unregistered_system_is_refused(gm: AbstractUser) -> None:
+def test_a_campaign_of_an_unregistered_system_is_refused(gm: User) -> None:
     with pytest.raises(UnknownSystem):
         campaign_create(gm=gm, name="Gales", game=FIFTH)
 
@@ -178,7 +178,7 @@ def test_a_campaign_of_an_unregistered_system_is_refused(gm: AbstractUser) -> No
 
 
 def test_the_desk_shows_the_queues_and_links_infinity_drive_declares(
-    gm: AbstractUser, gm_client: Client
+    gm: User, gm_client: Client
 ) -> None:
     campaign = campaign_create(gm=gm, name="The Rim")
     page = _main(gm_client.get(reverse("desk:campaign", args=[campaign.id])).content.decode())
@@ -190,9 +190,7 @@ def test_the_desk_shows_the_queues_and_links_infinity_drive_declares(
         assert reverse(link.url_name, args=[campaign.id]) in page
 
 
-def test_a_drifting_campaign_has_no_queue_and_no_approval_page(
-    gm: AbstractUser, gm_client: Client
-) -> None:
+def test_a_drifting_campaign_has_no_queue_and_no_approval_page(gm: User, gm_client: Client) -> None:
     campaign = campaign_create(gm=gm, name="Storm", game="drifting")
     page = _main(gm_client.get(reverse("desk:campaign", args=[campaign.id])).content.decode())
     assert "Drifting has no approval queue." in page
@@ -203,9 +201,9 @@ def test_a_drifting_campaign_has_no_queue_and_no_approval_page(
 
 def test_the_approval_queue_works_over_a_fifth_system(
     fifth: GameSystem,
-    gm: AbstractUser,
+    gm: User,
     gm_client: Client,
-    player: AbstractUser,
+    player: User,
     player_client: Client,
 ) -> None:
     campaign = campaign_create(gm=gm, name="Gales", game=FIFTH)
@@ -238,7 +236,7 @@ def test_the_approval_queue_works_over_a_fifth_system(
 
 
 def test_deleting_goes_through_the_registry_for_a_fifth_system(
-    fifth: GameSystem, player: AbstractUser, player_client: Client, outsider_client: Client
+    fifth: GameSystem, player: User, player_client: Client, outsider_client: Client
 ) -> None:
     sheet = DriftingCharacter.objects.create(owner_id=player.pk, name="Zephyr")
     delete_url = reverse("fifth:delete", args=[sheet.pk])

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
@@ -29,7 +29,7 @@ def rules_data(db: None) -> None:
 
 
 @pytest.fixture
-def campaign(gm: AbstractUser, player: AbstractUser, other_player: AbstractUser) -> Campaign:
+def campaign(gm: User, player: User, other_player: User) -> Campaign:
     created = campaign_create(gm=gm, name="The Long Jump", approval_required=True)
     Membership.objects.create(campaign=created, user=player)
     Membership.objects.create(campaign=created, user=other_player)
@@ -37,7 +37,7 @@ def campaign(gm: AbstractUser, player: AbstractUser, other_player: AbstractUser)
 
 
 @pytest.fixture
-def darrian(campaign: Campaign, player: AbstractUser) -> Race:
+def darrian(campaign: Campaign, player: User) -> Race:
     """The book's own example race, proposed by Bob."""
     return Race.objects.create(
         campaign=campaign,
@@ -53,7 +53,7 @@ def darrian(campaign: Campaign, player: AbstractUser) -> Race:
 
 
 @pytest.fixture
-def submitted(campaign: Campaign, player: AbstractUser) -> Character:
+def submitted(campaign: Campaign, player: User) -> Character:
     """Bob's finished character waiting for Alice, with two app rolls and one typed in."""
     character = Character.objects.create(
         owner=player, campaign=campaign, name="Treva Donalson", status=CharacterStatus.DRAFT
@@ -82,5 +82,5 @@ def submitted(campaign: Campaign, player: AbstractUser) -> Character:
 
 
 @pytest.fixture
-def draft(campaign: Campaign, other_player: AbstractUser) -> Character:
+def draft(campaign: Campaign, other_player: User) -> Character:
     return Character.objects.create(owner=other_player, campaign=campaign, name="Carol's draft")

@@ -6,7 +6,7 @@ import threading
 from collections.abc import Callable
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import connection
 
 from chargen.characters.gm.services import (
@@ -50,9 +50,7 @@ def _race_both(actions: list[Callable[[], object]]) -> tuple[list[object], list[
     return results, errors
 
 
-def test_approve_and_reject_racing_on_a_race_end_in_one_state(
-    darrian: Race, gm: AbstractUser
-) -> None:
+def test_approve_and_reject_racing_on_a_race_end_in_one_state(darrian: Race, gm: User) -> None:
     results, errors = _race_both(
         [
             lambda: race_approve(race=Race.objects.get(pk=darrian.pk), by=gm, note="yes"),
@@ -70,9 +68,7 @@ def test_approve_and_reject_racing_on_a_race_end_in_one_state(
     assert darrian.gm_note == decision.note
 
 
-def test_two_approvals_racing_on_a_character_record_one(
-    submitted: Character, gm: AbstractUser
-) -> None:
+def test_two_approvals_racing_on_a_character_record_one(submitted: Character, gm: User) -> None:
     results, errors = _race_both(
         [
             lambda: character_approve(character=Character.objects.get(pk=submitted.pk), by=gm),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -36,7 +36,7 @@ def _management(prefix: str, total: int, initial: int) -> dict[str, str]:
 
 
 def test_copy_defaults_then_edit_without_touching_defaults_or_other_campaigns(
-    defaults: None, gm_client: Client, campaign: Campaign, gm: AbstractUser
+    defaults: None, gm_client: Client, campaign: Campaign, gm: User
 ) -> None:
     other = campaign_create(gm=gm, name="Another table")
     overview = gm_client.get(_url("content", campaign)).content.decode()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -22,8 +22,8 @@ def test_the_gm_sees_their_queues_and_the_player_sees_decisions(
     gm_client: Client,
     player_client: Client,
     outsider_client: Client,
-    gm: AbstractUser,
-    player: AbstractUser,
+    gm: User,
+    player: User,
     darrian: Race,
     submitted: Character,
     campaign: Campaign,

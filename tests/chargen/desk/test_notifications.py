@@ -9,7 +9,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core import mail
 from django.template import Context, Template
 from django.test import override_settings
@@ -33,8 +33,8 @@ CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], None]]]
 
 def test_a_proposed_race_tells_the_gm_once(
     campaign: Campaign,
-    player: AbstractUser,
-    gm: AbstractUser,
+    player: User,
+    gm: User,
     django_capture_on_commit_callbacks: CaptureOnCommit,
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
@@ -57,7 +57,7 @@ def test_a_proposed_race_tells_the_gm_once(
 
 
 def test_a_submitted_character_tells_the_gm_once_per_submission(
-    submitted: Character, gm: AbstractUser
+    submitted: Character, gm: User
 ) -> None:
     assert (
         Notification.objects.filter(recipient=gm, kind=NotificationKind.CHARACTER_SUBMITTED).count()
@@ -77,8 +77,8 @@ def test_a_submitted_character_tells_the_gm_once_per_submission(
 
 def test_a_decision_emails_the_player_after_commit(
     darrian: Race,
-    gm: AbstractUser,
-    player: AbstractUser,
+    gm: User,
+    player: User,
     django_capture_on_commit_callbacks: CaptureOnCommit,
 ) -> None:
     mail.outbox.clear()
@@ -97,7 +97,7 @@ def test_a_decision_emails_the_player_after_commit(
 
 
 def test_a_refused_decision_sends_nothing(
-    darrian: Race, gm: AbstractUser, django_capture_on_commit_callbacks: CaptureOnCommit
+    darrian: Race, gm: User, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
     race_approve(race=darrian, by=gm)
     mail.outbox.clear()
@@ -113,8 +113,8 @@ def test_badge_counts_what_is_new_since_the_last_look(
     submitted: Character,
     darrian: Race,
     campaign: Campaign,
-    gm: AbstractUser,
-    player: AbstractUser,
+    gm: User,
+    player: User,
 ) -> None:
     # Alice has two queue items: the race and the character.
     assert unseen_count(user=gm, campaign=campaign) == 2
@@ -129,15 +129,14 @@ def test_badge_counts_what_is_new_since_the_last_look(
     assert unseen_count(user=gm) == 0
 
 
-def test_the_badge_tag_renders_the_count(
-    submitted: Character, gm: AbstractUser, player: AbstractUser
-) -> None:
+def test_the_badge_tag_renders_the_count(submitted: Character, gm: User, player: User) -> None:
     template = Template("{% load desk %}[{% desk_badge user %}]")
     assert '1<span class="visually-hidden"> new' in template.render(Context({"user": gm}))
     assert "badge" not in template.render(Context({"user": player}))
 
 
-def _link_in(body: str) -> str:
+def _link_in(body: object) -> str:
+    assert isinstance(body, str)
     lines = [line for line in body.splitlines() if line.startswith("See it at: ")]
     assert len(lines) == 1, body
     return lines[0].removeprefix("See it at: ")
@@ -145,8 +144,8 @@ def _link_in(body: str) -> str:
 
 def test_e_mail_links_are_absolute_on_the_site_url(
     campaign: Campaign,
-    player: AbstractUser,
-    gm: AbstractUser,
+    player: User,
+    gm: User,
     django_capture_on_commit_callbacks: CaptureOnCommit,
 ) -> None:
     """A path alone ("/desk/…") cannot be clicked in a mail reader; SITE_URL makes it a link."""

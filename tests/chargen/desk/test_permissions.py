@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -127,7 +127,7 @@ def test_decisions_and_marks_refuse_get(
 
 
 def test_another_campaigns_gm_cannot_reach_this_campaigns_items(
-    outsider: AbstractUser,
+    outsider: User,
     outsider_client: Client,
     campaign: Campaign,
     darrian: Race,

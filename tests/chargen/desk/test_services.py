@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
 from chargen.campaigns.models import Campaign
@@ -25,9 +25,7 @@ from chargen.desk.services import (
 from rules.errors import RulesError
 
 
-def test_approving_a_race_records_who_when_what_and_the_note(
-    darrian: Race, gm: AbstractUser
-) -> None:
+def test_approving_a_race_records_who_when_what_and_the_note(darrian: Race, gm: User) -> None:
     decision = race_approve(race=darrian, by=gm, note="Lovely backstory.")
     darrian.refresh_from_db()
     assert darrian.status == RaceStatus.APPROVED
@@ -42,7 +40,7 @@ def test_approving_a_race_records_who_when_what_and_the_note(
     assert latest_decision(darrian) == decision
 
 
-def test_rejecting_needs_a_note_and_then_records_it(darrian: Race, gm: AbstractUser) -> None:
+def test_rejecting_needs_a_note_and_then_records_it(darrian: Race, gm: User) -> None:
     with pytest.raises(NoteRequired):
         race_reject(race=darrian, by=gm, note="   ")
     darrian.refresh_from_db()
@@ -56,7 +54,7 @@ def test_rejecting_needs_a_note_and_then_records_it(darrian: Race, gm: AbstractU
 
 
 def test_a_race_that_breaks_the_books_limits_cannot_be_approved(
-    campaign: Campaign, player: AbstractUser, gm: AbstractUser
+    campaign: Campaign, player: User, gm: User
 ) -> None:
     greedy = Race.objects.create(
         campaign=campaign,
@@ -92,9 +90,7 @@ def test_only_the_gm_decides(
     assert not Decision.objects.exists()
 
 
-def test_a_second_decision_on_the_same_race_is_refused_plainly(
-    darrian: Race, gm: AbstractUser
-) -> None:
+def test_a_second_decision_on_the_same_race_is_refused_plainly(darrian: Race, gm: User) -> None:
     stale_copy = Race.objects.get(pk=darrian.pk)
     race_approve(race=darrian, by=gm)
     with pytest.raises(DecisionConflict, match="already approved by alice"):
@@ -105,7 +101,7 @@ def test_a_second_decision_on_the_same_race_is_refused_plainly(
 
 
 def test_approving_and_returning_characters(
-    submitted: Character, gm: AbstractUser, campaign: Campaign, other_player: AbstractUser
+    submitted: Character, gm: User, campaign: Campaign, other_player: User
 ) -> None:
     with pytest.raises(NoteRequired):
         character_return(character=submitted, by=gm, note="")
@@ -130,7 +126,7 @@ def test_approving_and_returning_characters(
     ]
 
 
-def test_a_draft_is_not_in_the_queue(draft: Character, gm: AbstractUser) -> None:
+def test_a_draft_is_not_in_the_queue(draft: Character, gm: User) -> None:
     with pytest.raises(DecisionConflict):
         character_approve(character=draft, by=gm)
     draft.refresh_from_db()
@@ -138,7 +134,7 @@ def test_a_draft_is_not_in_the_queue(draft: Character, gm: AbstractUser) -> None
 
 
 def test_the_gm_creates_a_non_humanoid_race_from_the_books_example(
-    campaign: Campaign, gm: AbstractUser
+    campaign: Campaign, gm: User
 ) -> None:
     # "for Mus and Res they roll three dice but only roll one for Int and Chz"
     race = race_create_non_humanoid(
@@ -164,9 +160,7 @@ def test_the_gm_creates_a_non_humanoid_race_from_the_books_example(
     assert decision.decided_by == gm
 
 
-def test_a_bodiless_race_uses_only_int_sty_chz_and_mtp(
-    campaign: Campaign, gm: AbstractUser
-) -> None:
+def test_a_bodiless_race_uses_only_int_sty_chz_and_mtp(campaign: Campaign, gm: User) -> None:
     # "you might have 11d6 in Int and only 1d6 in Sty, Chz and Mtp"
     race = race_create_non_humanoid(
         campaign=campaign,
@@ -197,14 +191,14 @@ def test_a_bodiless_race_uses_only_int_sty_chz_and_mtp(
     ],
 )
 def test_non_humanoid_dice_must_follow_the_ruling(
-    campaign: Campaign, gm: AbstractUser, dice: dict[str, int], message: str
+    campaign: Campaign, gm: User, dice: dict[str, int], message: str
 ) -> None:
     with pytest.raises(RulesError, match=message):
         race_create_non_humanoid(campaign=campaign, by=gm, name="X", description="", dice=dice)
     assert not Race.objects.filter(kind=RaceKind.NON_HUMANOID).exists()
 
 
-def test_the_campaigns_own_dice_total_is_used(campaign: Campaign, gm: AbstractUser) -> None:
+def test_the_campaigns_own_dice_total_is_used(campaign: Campaign, gm: User) -> None:
     campaign_house_rules_change(campaign=campaign, by=gm, non_humanoid_dice_total=16)
     dice = {"Mus": 4, "Grc": 2, "Res": 2, "Int": 2, "Sty": 2, "Chz": 2, "Mtp": 2}
     race = race_create_non_humanoid(
@@ -213,7 +207,7 @@ def test_the_campaigns_own_dice_total_is_used(campaign: Campaign, gm: AbstractUs
     assert sum(race.non_humanoid_dice.values()) == 16
 
 
-def test_only_the_gm_creates_races(campaign: Campaign, player: AbstractUser) -> None:
+def test_only_the_gm_creates_races(campaign: Campaign, player: User) -> None:
     with pytest.raises(PermissionDenied):
         race_create_non_humanoid(
             campaign=campaign,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from typing import Any
+
+from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
@@ -33,7 +35,7 @@ def test_race_queue_shows_adjustments_profile_limits_and_reason(
 
 
 def test_a_race_over_the_limits_is_flagged_and_cannot_be_approved(
-    gm_client: Client, campaign: Campaign, player: AbstractUser
+    gm_client: Client, campaign: Campaign, player: User
 ) -> None:
     titan = Race.objects.create(
         campaign=campaign,
@@ -209,7 +211,7 @@ def test_party_shows_every_member_with_roll_counts_and_highlights_typed_in_rolls
 
 
 def test_a_removed_players_characters_stay_theirs(
-    gm_client: Client, submitted: Character, campaign: Campaign, player: AbstractUser
+    gm_client: Client, submitted: Character, campaign: Campaign, player: User
 ) -> None:
     Membership.objects.filter(campaign=campaign, user=player).delete()
     page = gm_client.get(_url("party", campaign)).content.decode()
@@ -225,8 +227,8 @@ def test_print_view_has_each_approved_sheet_and_nothing_else(
     submitted: Character,
     draft: Character,
     campaign: Campaign,
-    player: AbstractUser,
-    other_player: AbstractUser,
+    player: User,
+    other_player: User,
 ) -> None:
     for owner, name in ((player, "Treva the Second"), (other_player, "Vel Orin")):
         character = Character.objects.create(owner=owner, campaign=campaign, name=name)
@@ -246,7 +248,7 @@ def test_print_view_has_each_approved_sheet_and_nothing_else(
 
 
 def test_mark_seen_clears_the_badge(
-    gm_client: Client, gm: AbstractUser, submitted: Character, campaign: Campaign
+    gm_client: Client, gm: User, submitted: Character, campaign: Campaign
 ) -> None:
     home = gm_client.get(reverse("desk:home")).content.decode()
     assert "1 character waiting" in home
@@ -259,7 +261,10 @@ def test_mark_seen_clears_the_badge(
 
 
 def test_decision_email_goes_out(
-    gm_client: Client, submitted: Character, campaign: Campaign, django_capture_on_commit_callbacks
+    gm_client: Client,
+    submitted: Character,
+    campaign: Campaign,
+    django_capture_on_commit_callbacks: Any,
 ) -> None:
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):

@@ -4,8 +4,9 @@ refused decision explaining itself whichever way it was sent."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -15,7 +16,7 @@ from chargen.characters.models import Character, CharacterStatus, Race, RaceStat
 from chargen.characters.progress import Kind
 from chargen.desk.labels import decider_label
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
 
 
 def _url(name: str, campaign: Campaign, **kwargs: object) -> str:
@@ -51,9 +52,7 @@ def test_the_roll_log_shows_labels_not_internal_kinds(
     ]
 
 
-def test_decider_label_names_the_gm_as_gm(
-    gm: AbstractUser, player: AbstractUser, campaign: Campaign
-) -> None:
+def test_decider_label_names_the_gm_as_gm(gm: User, player: User, campaign: Campaign) -> None:
     assert decider_label(gm, campaign) == "alice (GM)"
     assert decider_label(player, campaign) == "bob"
     assert decider_label(None, campaign) == "a deleted account"

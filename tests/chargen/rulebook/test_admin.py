@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 RULEBOOK_MODELS = sorted(
-    model._meta.model_name for model in apps.get_app_config("rulebook").get_models()
+    str(model._meta.model_name) for model in apps.get_app_config("rulebook").get_models()
 )
 # The rule tables; the eleventh model records the book rows deleted (test_removed_rows.py).
 RULE_TABLES = [name for name in RULEBOOK_MODELS if name != "removedbookrow"]

@@ -30,7 +30,10 @@ def test_the_fixture_loads_with_the_counts_the_book_has(book_data: None) -> None
 def test_every_row_with_a_skill_resolves_to_a_real_skill(book_data: None) -> None:
     skill_rows = TableRow.objects.exclude(skill=None).select_related("skill")
     assert skill_rows.count() == 28 * 9
-    assert all(Skill.objects.filter(pk=row.skill_id).exists() for row in skill_rows)
+    assert all(
+        row.skill_id is not None and Skill.objects.filter(pk=row.skill_id).exists()
+        for row in skill_rows
+    )
     assert set(TableRow.objects.filter(skill=None).values_list("roll", flat=True)) == {2, 12}
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.apps import apps
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from chargen.campaigns.models import Campaign, Membership
@@ -103,7 +103,7 @@ def _approve_waiting_races(campaign: Campaign, note: str) -> None:
         desk.race_approve(race=race, by=campaign.gm, note=note)
 
 
-def _through_skills(owner: AbstractUser, campaign: Campaign, text: str) -> Character:
+def _through_skills(owner: User, campaign: Campaign, text: str) -> Character:
     """Treva's book rolls (her Darrian race approved by the GM), named `text`."""
     character = Character.objects.create(owner=owner, campaign=campaign, name=text, concept=text)
     treva_through_skills(character)
@@ -112,7 +112,7 @@ def _through_skills(owner: AbstractUser, campaign: Campaign, text: str) -> Chara
     return character
 
 
-def _finished(owner: AbstractUser, campaign: Campaign, text: str) -> Character:
+def _finished(owner: User, campaign: Campaign, text: str) -> Character:
     """A character taken through every step and finished (submitted, as Alice asks)."""
     character = _through_skills(owner, campaign, text)
     choose_option(character, "standard")
@@ -126,7 +126,7 @@ def _finished(owner: AbstractUser, campaign: Campaign, text: str) -> Character:
     return finish.character_finish(character=character)
 
 
-def build_world(gm: AbstractUser, player: AbstractUser, other: AbstractUser, text: str) -> World:
+def build_world(gm: User, player: User, other: User, text: str) -> World:
     """Alice's campaign with Bob and Carol; `text` is every name, note and description."""
     campaign = campaign_create(gm=gm, name=text[:80], description=text, approval_required=True)
     Membership.objects.create(campaign=campaign, user=player)
@@ -177,9 +177,7 @@ WorldBuilder = Callable[[str], World]
 
 
 @pytest.fixture
-def make_world(
-    rules_data: None, gm: AbstractUser, player: AbstractUser, other_player: AbstractUser
-) -> WorldBuilder:
+def make_world(rules_data: None, gm: User, player: User, other_player: User) -> WorldBuilder:
     return lambda text: build_world(gm, player, other_player, text)
 
 

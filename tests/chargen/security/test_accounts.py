@@ -8,11 +8,12 @@ from io import StringIO
 import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db.models import Sum
 from django.test import Client
 from django.urls import reverse
+from pytest_django.fixtures import Settings
 
 from tests.conftest import PASSWORD
 
@@ -30,7 +31,7 @@ EVIL = (
 
 
 @pytest.fixture(autouse=True)
-def _throttle_settings(settings: object) -> None:
+def _throttle_settings(settings: Settings) -> None:
     settings.LOGIN_THROTTLE_LIMIT = LIMIT
     settings.LOGIN_THROTTLE_WINDOW_SECONDS = 900
 
@@ -63,7 +64,7 @@ def _attempt(url: str, username: str, password: str, address: str) -> Client:
     ids=["case", "whitespace", "full-width"],
 )
 def test_spelling_the_username_differently_does_not_reset_the_count(
-    player: AbstractUser, variants: tuple[str, ...]
+    player: User, variants: tuple[str, ...]
 ) -> None:
     # Each guess from its own address: only the account's count can reach the limit.
     for number, variant in enumerate(variants):
@@ -73,13 +74,13 @@ def test_spelling_the_username_differently_does_not_reset_the_count(
 
 
 @pytest.fixture
-def staff(player: AbstractUser) -> AbstractUser:
+def staff(player: User) -> User:
     player.is_staff = True
     player.save(update_fields=["is_staff"])
     return player
 
 
-def test_the_admin_log_in_counts_failures_too(staff: AbstractUser) -> None:
+def test_the_admin_log_in_counts_failures_too(staff: User) -> None:
     """The admin's own log-in form was a way round the throttle for staff accounts."""
     admin_login = reverse("admin:login")
     for number in range(LIMIT):
@@ -90,19 +91,19 @@ def test_the_admin_log_in_counts_failures_too(staff: AbstractUser) -> None:
     assert not _logged_in(_attempt(reverse("login"), "bob", PASSWORD, "10.0.2.2"))
 
 
-def test_failures_on_the_site_also_close_the_admin(staff: AbstractUser) -> None:
+def test_failures_on_the_site_also_close_the_admin(staff: User) -> None:
     for number in range(LIMIT):
         _attempt(reverse("login"), "bob", "wrong-password", f"10.0.1.{number}")
     assert not _logged_in(_attempt(reverse("admin:login"), "bob", PASSWORD, "10.0.2.1"))
 
 
-def test_the_admin_log_in_still_works(staff: AbstractUser) -> None:
+def test_the_admin_log_in_still_works(staff: User) -> None:
     client = _attempt(reverse("admin:login"), "bob", PASSWORD, "10.0.2.1")
     assert _logged_in(client)
     assert client.get(reverse("admin:index")).status_code == 200
 
 
-def test_the_admin_refuses_a_player_with_the_right_password(player: AbstractUser) -> None:
+def test_the_admin_refuses_a_player_with_the_right_password(player: User) -> None:
     """A player's correct password is not a failure, but it does not open the admin."""
     client = _attempt(reverse("admin:login"), "bob", PASSWORD, "10.0.2.1")
     assert not _logged_in(client)
@@ -134,7 +135,7 @@ def test_the_admin_is_closed_to_players_and_visitors(
 
 
 @pytest.mark.parametrize("target", EVIL)
-def test_log_in_never_sends_anyone_off_site(player: AbstractUser, target: str) -> None:
+def test_log_in_never_sends_anyone_off_site(player: User, target: str) -> None:
     client = Client()
     page = client.get(reverse("login"), {"next": target}).content.decode()
     assert "evil.example" not in page
@@ -171,7 +172,7 @@ def test_log_out_never_sends_anyone_off_site(player_client: Client, target: str)
     assert response["Location"] == reverse("home")
 
 
-def test_an_on_site_next_is_kept(player: AbstractUser) -> None:
+def test_an_on_site_next_is_kept(player: User) -> None:
     """The redirect checks must not throw away a legitimate destination."""
     destination = reverse("campaigns:list")
     response = Client().post(
@@ -185,7 +186,7 @@ def test_an_on_site_next_is_kept(player: AbstractUser) -> None:
 
 @pytest.mark.parametrize("debug", [False, True])
 def test_demo_passwords_are_printed_only_with_debug_on(
-    db: None, settings: object, debug: bool
+    db: None, settings: Settings, debug: bool
 ) -> None:
     settings.DEBUG = debug
     out, err = StringIO(), StringIO()

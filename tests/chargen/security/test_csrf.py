@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
@@ -28,7 +29,7 @@ def _patterns(resolver: URLResolver, namespace: str | None = None) -> list[tuple
     return found
 
 
-def test_every_post_without_the_token_is_refused(world: World, player: object, gm: object) -> None:
+def test_every_post_without_the_token_is_refused(world: World, player: User, gm: User) -> None:
     owner, gm_client = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
     owner.force_login(player)
     gm_client.force_login(gm)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
@@ -25,8 +25,8 @@ NAME_WITH_HEADER = "Rogue\r\nBcc: victim@example.org"
 def test_a_name_with_a_line_break_still_sends_a_one_line_subject(
     rulebook: None,
     where: str,
-    gm: AbstractUser,
-    player: AbstractUser,
+    gm: User,
+    player: User,
     player_client: Client,
     django_capture_on_commit_callbacks: CaptureCallbacks,
 ) -> None:

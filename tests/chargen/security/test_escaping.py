@@ -8,9 +8,10 @@ really rendered it) and must never contain it as markup.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
@@ -20,7 +21,7 @@ from chargen.characters.gm import services as desk
 from chargen.characters.models import CharacterStatus
 from tests.chargen.security.conftest import World, WorldBuilder
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
 SCRIPT = "<script>alert(1)</script>"
 ATTRIBUTE_BREAKER = '"><img src=x onerror=alert(1)>'
 # The part of each payload that would run if it reached the page unescaped.
@@ -117,7 +118,7 @@ def _unsafe(content: str, payload: str) -> str | None:
     return None
 
 
-def _check(client: Client, urls: list[str], payload: str, **headers: str) -> list[str]:
+def _check(client: Client, urls: list[str], payload: str, **headers: Any) -> list[str]:
     problems = []
     for url in urls:
         response = client.get(url, **headers)
@@ -181,8 +182,8 @@ def test_desk_decisions_under_htmx_are_escaped(
 
 def test_notification_emails_are_plain_text(
     make_world: WorldBuilder,
-    player: AbstractUser,
-    gm: AbstractUser,
+    player: User,
+    gm: User,
     django_capture_on_commit_callbacks: object,
 ) -> None:
     """The e-mails carry user text, so they are sent as plain text only, never HTML."""

@@ -8,7 +8,7 @@ import pkgutil
 
 import pytest
 from django import forms
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -55,7 +55,7 @@ def test_every_model_form_lists_its_fields() -> None:
 
 
 def test_a_new_character_cannot_be_given_an_owner_status_or_strange_campaign(
-    rulebook: None, player: AbstractUser, outsider: AbstractUser, player_client: Client
+    rulebook: None, player: User, outsider: User, player_client: Client
 ) -> None:
     daves = campaign_create(gm=outsider, name="Dave's table")
     response = player_client.post(
@@ -77,7 +77,7 @@ def test_a_new_character_cannot_be_given_an_owner_status_or_strange_campaign(
 
 
 def test_concept_and_history_posts_change_only_their_own_fields(
-    world: World, player_client: Client, outsider: AbstractUser
+    world: World, player_client: Client, outsider: User
 ) -> None:
     draft = world.draft
     extras = {
@@ -122,7 +122,7 @@ def test_concept_and_history_posts_change_only_their_own_fields(
 
 
 def test_a_campaign_cannot_be_created_for_someone_else(
-    player_client: Client, player: AbstractUser, outsider: AbstractUser
+    player_client: Client, player: User, outsider: User
 ) -> None:
     response = player_client.post(
         reverse("campaigns:create"),
@@ -133,7 +133,7 @@ def test_a_campaign_cannot_be_created_for_someone_else(
 
 
 def test_house_rules_cannot_change_the_gm_name_or_invite(
-    gm: AbstractUser, outsider: AbstractUser, gm_client: Client
+    gm: User, outsider: User, gm_client: Client
 ) -> None:
     campaign = campaign_create(gm=gm, name="The Rim")
     token = campaign.invite_token
@@ -151,7 +151,7 @@ def test_house_rules_cannot_change_the_gm_name_or_invite(
 
 
 def test_content_rows_land_in_the_gms_campaign_only(
-    world: World, gm_client: Client, outsider: AbstractUser
+    world: World, gm_client: Client, outsider: User
 ) -> None:
     """A posted campaign or an id of another campaign's row changes nothing elsewhere."""
     daves = campaign_create(gm=outsider, name="Dave's table")
@@ -171,7 +171,7 @@ def test_content_rows_land_in_the_gms_campaign_only(
         "equipment-TOTAL_FORMS": str(own + 1),
         "equipment-INITIAL_FORMS": str(own),
     }
-    existing = {}
+    existing: dict[str, str] = {}
     for index, item in enumerate(EquipmentItem.objects.filter(campaign=world.campaign)):
         existing |= {
             f"equipment-{index}-id": str(item.pk),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -16,14 +16,14 @@ from chargen.drifting.campaign_rules import DRIFTING
 
 
 @pytest.fixture
-def drifting_campaign(gm: AbstractUser, player: AbstractUser) -> Campaign:
+def drifting_campaign(gm: User, player: User) -> Campaign:
     campaign = campaign_create(gm=gm, name="Lost on Storm", game=DRIFTING)
     Membership.objects.create(campaign=campaign, user=player)
     return campaign
 
 
 @pytest.fixture
-def infinity_campaign(gm: AbstractUser, player: AbstractUser) -> Campaign:
+def infinity_campaign(gm: User, player: User) -> Campaign:
     campaign = campaign_create(gm=gm, name="The Long Jump")
     Membership.objects.create(campaign=campaign, user=player)
     return campaign
@@ -49,7 +49,7 @@ def test_posting_a_drifting_campaign_is_refused(
 
 
 def test_the_service_refuses_another_games_campaign(
-    player: AbstractUser, drifting_campaign: Campaign
+    player: User, drifting_campaign: Campaign
 ) -> None:
     with pytest.raises(StepRefused, match="plays Drifting"):
         services.character_start(owner=player, campaign=drifting_campaign, name="Treva", concept="")

@@ -43,7 +43,7 @@ def _urls(world: World, character: Character, table_key: str) -> list[str]:
     for namespace, pattern in _patterns(get_resolver()):
         if namespace in SKIPPED_NAMESPACES or pattern.name is None:
             continue
-        kwargs = {}
+        kwargs: dict[str, object] = {}
         for name in pattern.pattern.converters:
             if name == "character_id":
                 drifting = namespace == "drifting"

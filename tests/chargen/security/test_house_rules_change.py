@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -36,14 +36,14 @@ RULES_NOTE = "Built under the campaign's earlier house rules"
 
 
 @pytest.fixture
-def campaign(gm: AbstractUser, player: AbstractUser) -> Campaign:
+def campaign(gm: User, player: User) -> Campaign:
     created = campaign_create(gm=gm, name="The Long Jump")
     Membership.objects.create(campaign=created, user=player)
     return created
 
 
 @pytest.fixture
-def bought(rulebook: None, player: AbstractUser, campaign: Campaign) -> Character:
+def bought(rulebook: None, player: User, campaign: Campaign) -> Character:
     """Bob spent the campaign's 50 points."""
     character = services.character_start(owner=player, campaign=campaign, name="Bought", concept="")
     services.character_choose_method(character=character, expected_sequence=1, method="point_buy")
@@ -52,7 +52,7 @@ def bought(rulebook: None, player: AbstractUser, campaign: Campaign) -> Characte
 
 
 @pytest.fixture
-def treva(rules_data: None, player: AbstractUser, campaign: Campaign) -> Character:
+def treva(rules_data: None, player: User, campaign: Campaign) -> Character:
     """Bob's Treva: 2d6 characteristics as in the book, then her skills and survival rolls;
     approved, so she is in the party's printout too."""
     character = services.character_start(owner=player, campaign=campaign, name="Treva", concept="")
@@ -179,7 +179,7 @@ def test_a_character_started_after_the_change_gets_the_new_rules(
 
 
 def test_a_character_outside_any_campaign_has_no_rules_note(
-    rulebook: None, player: AbstractUser, player_client: Client
+    rulebook: None, player: User, player_client: Client
 ) -> None:
     loner = services.character_start(owner=player, campaign=None, name="Loner", concept="")
     roll_book_characteristics(loner)
@@ -187,7 +187,7 @@ def test_a_character_outside_any_campaign_has_no_rules_note(
 
 
 def test_whether_finishing_needs_approval_is_read_when_the_player_finishes(
-    gm: AbstractUser,
+    gm: User,
     gm_client: Client,
     player_client: Client,
     campaign: Campaign,
@@ -197,6 +197,7 @@ def test_whether_finishing_needs_approval_is_read_when_the_player_finishes(
     characters already started, and does not count as a change of their rules."""
     Character.objects.filter(pk=treva.pk).update(status=CharacterStatus.DRAFT)
     treva.refresh_from_db()
+    assert treva.race is not None
     desk.race_approve(race=treva.race, by=gm)
     choose_option(treva, "standard")
     save_history(treva, notes={}, age="34", appearance="Tall.")
@@ -217,7 +218,7 @@ def test_the_rules_page_says_characters_keep_their_rules(
 
 
 def test_a_roll_after_the_change_uses_the_characters_own_dice(
-    gm_client: Client, campaign: Campaign, player: AbstractUser, rulebook: None
+    gm_client: Client, campaign: Campaign, player: User, rulebook: None
 ) -> None:
     """A draft part-way through its characteristics goes on rolling its own 2d6."""
     draft = services.character_start(owner=player, campaign=campaign, name="Half", concept="")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, expect
@@ -21,14 +21,14 @@ HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def campaign(gm: AbstractUser, player: AbstractUser) -> Campaign:
+def campaign(gm: User, player: User) -> Campaign:
     created = campaign_create(gm=gm, name="The Long Jump", approval_required=True)
     Membership.objects.create(campaign=created, user=player)
     return created
 
 
 @pytest.fixture
-def at_the_race_step(rulebook: None, player: AbstractUser, campaign: Campaign) -> Character:
+def at_the_race_step(rulebook: None, player: User, campaign: Campaign) -> Character:
     character = Character.objects.create(owner=player, campaign=campaign, name="Treva")
     roll_book_characteristics(character)
     return character
@@ -102,7 +102,7 @@ def test_after_a_refused_proposal_the_page_still_reloads(
 
 @pytest.mark.e2e
 def test_the_gm_sees_why_a_decision_was_refused(
-    live_server: object, page: Page, campaign: Campaign, player: AbstractUser
+    live_server: object, page: Page, campaign: Campaign, player: User
 ) -> None:
     """Rejecting without a note is refused with 409 and a message; htmx used to drop it."""
     race = Race.objects.create(

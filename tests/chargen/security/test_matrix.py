@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
@@ -78,10 +78,10 @@ class Cast:
 @pytest.fixture
 def cast(
     rulebook: None,
-    gm: AbstractUser,
-    player: AbstractUser,
-    other_player: AbstractUser,
-    outsider: AbstractUser,
+    gm: User,
+    player: User,
+    other_player: User,
+    outsider: User,
 ) -> Cast:
     campaign = campaign_create(gm=gm, name="The Long Jump", approval_required=True)
     Membership.objects.create(campaign=campaign, user=player)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -23,7 +23,7 @@ def _remove(gm_client: Client, world: World, username: str) -> None:
 
 
 def test_a_removed_player_cannot_propose_a_race(
-    world: World, player: AbstractUser, player_client: Client, gm_client: Client
+    world: World, player: User, player_client: Client, gm_client: Client
 ) -> None:
     character = Character.objects.create(owner=player, campaign=world.campaign, name="Late")
     roll_book_characteristics(character)
