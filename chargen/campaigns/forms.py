@@ -32,7 +32,9 @@ class CampaignCreateForm(forms.ModelForm):
         self.fields["description"].widget.attrs["rows"] = 3
         # Read when the form is made, not when this module was imported: the games are
         # whatever systems are registered now.
-        self.fields["game"].choices = campaign_game_choices()
+        game = self.fields["game"]
+        assert isinstance(game, forms.ChoiceField)
+        game.choices = campaign_game_choices()
         self.helper = FormHelper()
         self.helper.add_input(Submit("submit", "Create campaign"))
 

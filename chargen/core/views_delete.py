@@ -26,6 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from chargen.core.confirm import CONFIRM_FIELD, CONFIRM_VALUE, is_confirmed
 from chargen.core.deletion import Deletion, DeletionRefused
+from chargen.core.http import HtmxHttpRequest
 from chargen.core.systems import registry
 
 # The button in a list sends `return_to=list`, so the player lands back on that list;
@@ -40,13 +41,13 @@ def _wants_list(request: HttpRequest) -> bool:
     return asked == RETURN_TO_LIST
 
 
-def _go_to(request: HttpRequest, url: str) -> HttpResponse:
+def _go_to(request: HtmxHttpRequest, url: str) -> HttpResponse:
     """After an htmx-confirmed action the whole page moves on, as a plain POST's does."""
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 def confirm_or_delete(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     *,
     deletion: Deletion,
     action_url: str,
@@ -87,7 +88,7 @@ def confirm_or_delete(
 @login_required
 @require_http_methods(["GET", "POST"])
 def character_delete_view(
-    request: HttpRequest, character_id: uuid.UUID, *, system_key: str, kind: str
+    request: HtmxHttpRequest, character_id: uuid.UUID, *, system_key: str, kind: str
 ) -> HttpResponse:
     """GET (or an unconfirmed POST) asks first; a confirmed POST deletes (owner only).
 

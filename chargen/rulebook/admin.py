@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from django.contrib import admin
@@ -89,7 +90,7 @@ class CareerTableAdmin(admin.ModelAdmin):
     list_filter = ("career", "learning", "specialisation")
     search_fields = ("name", "slug")
     list_select_related = ("career", "specialisation")
-    prepopulated_fields: ClassVar[dict[str, tuple[str, ...]]] = {"slug": ("name",)}
+    prepopulated_fields: ClassVar[dict[str, Sequence[str]]] = {"slug": ("name",)}
     inlines = (TableRowInline,)
 
 

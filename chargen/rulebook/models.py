@@ -151,6 +151,7 @@ class CareerTable(models.Model):
         if (
             self.specialisation_id is not None
             and self.career_id is not None
+            and self.specialisation is not None
             and self.specialisation.career_id != self.career_id
         ):
             raise ValidationError(
