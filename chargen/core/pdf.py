@@ -43,6 +43,10 @@ logging.getLogger("weasyprint").setLevel(logging.ERROR)
 logger = logging.getLogger(__name__)
 
 
+# The @page size of each paper (static files: the CSP allows no inline style).
+PAPER_STYLESHEETS = {"A4": "css/paper-a4.css", "Letter": "css/paper-letter.css"}
+
+
 class RefusedFetch(ValueError):
     """WeasyPrint asked for something that is not one of the app's static files."""
 
@@ -114,7 +118,10 @@ def pdf_response(
 ) -> HttpResponse:
     """The print template rendered to a PDF download on the user's paper size."""
     paper = paper_for(request)
-    html = render_to_string(template, {**context, "paper": paper}, request=request)
+    stylesheet = PAPER_STYLESHEETS.get(paper, PAPER_STYLESHEETS["A4"])
+    html = render_to_string(
+        template, {**context, "paper": paper, "paper_stylesheet": stylesheet}, request=request
+    )
     response = HttpResponse(render_pdf(html), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response["Cache-Control"] = "no-store"

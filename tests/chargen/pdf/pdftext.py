@@ -45,3 +45,20 @@ def page_size(pdf: bytes) -> tuple[int, int]:
     match = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", done.stdout.decode())
     assert match is not None, done.stdout
     return round(float(match[1])), round(float(match[2]))
+
+
+def word_boxes(pdf: bytes) -> list[tuple[str, float, float]]:
+    """Every word of the first page with its left and right edge, in points."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sheet.pdf"
+        path.write_bytes(pdf)
+        done = subprocess.run(
+            [PDFTOTEXT, "-bbox", "-f", "1", "-l", "1", str(path), "-"],
+            check=True,
+            capture_output=True,
+        )
+    found = re.findall(
+        r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>',
+        done.stdout.decode("utf-8"),
+    )
+    return [(text, float(left), float(right)) for left, right, text in found]

@@ -17,7 +17,7 @@ from chargen.core.models import PaperSetting
 from chargen.drifting.models import Character as Drifter
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from tests.chargen.characters_finish.build import BOOK_SKILLS
-from tests.chargen.pdf.pdftext import PAGE_SIZES_PT, page_size, pdf_pages, pdf_text
+from tests.chargen.pdf.pdftext import PAGE_SIZES_PT, page_size, pdf_pages, pdf_text, word_boxes
 from tests.e2e.test_print import finished_treva, long_history
 
 
@@ -53,6 +53,29 @@ def test_the_infinity_drive_sheet_fits_one_page_on_a4_and_letter(
         for number, item in enumerate(loaded.history, start=1):
             assert f"{number}. {item.title}" in text, (number, item.title)
         assert len(loaded.history) >= 10
+
+
+def test_history_numbers_of_10_and_more_are_not_clipped(
+    player_client: Client, treva: Character
+) -> None:
+    """The history's two columns: each number sits inside its own column, none pushed
+    past the column's left edge into the gap (or off the paper)."""
+    mm = 72 / 25.4
+    for language, paper in (("en-GB", "A4"), ("en-US", "Letter")):
+        pdf = get_pdf(player_client, reverse("characters:pdf", args=[treva.id]), language)
+        width = PAGE_SIZES_PT[paper][0]
+        left = 12 * mm  # the page margin (sheet-print.css)
+        second_column = left + (width - 2 * left + 6 * mm) / 2  # past the 6 mm gap
+        numbers = {
+            int(text[:-1]): start
+            for text, start, _ in word_boxes(pdf)
+            if re.fullmatch(r"\d{1,2}\.", text)
+        }
+        assert set(numbers) >= set(range(1, 19)), numbers
+        for number, start in numbers.items():
+            edge = left if start < second_column - 20 else second_column
+            assert start >= edge - 0.5, (paper, number, start, edge)
+        assert any(start >= second_column - 0.5 for start in numbers.values())
 
 
 def test_the_sheet_is_a_play_aid(player_client: Client, treva: Character) -> None:
