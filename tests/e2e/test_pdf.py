@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from playwright.sync_api import BrowserContext, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.chargen.pdf.pdftext import PAGE_SIZES_PT, page_size, pdf_pages
@@ -31,7 +32,7 @@ def download_pdf(page: Page, tmp_path: Path, name: str) -> bytes:
 
 
 def test_the_sheets_pdf_button_and_the_paper_setting(
-    page: Page, context: BrowserContext, live_server: object, player: User, tmp_path: Path
+    page: Page, context: BrowserContext, live_server: LiveServer, player: User, tmp_path: Path
 ) -> None:
     treva = finished_treva(player)
     log_in(context, live_server.url, player)
