@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell sha256sum requirements.lock | cut -c1-16)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help run test lint types format check-chromium check-wrk screenshots lock bench clean
+.PHONY: help run test lint types format check-chromium check-pdf check-wrk screenshots lock bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -22,11 +22,21 @@ $(STAMP): requirements.lock
 
 venv: $(STAMP)
 
-run: $(STAMP) ## environment, migrations, rules data, demo accounts, then serve on http://127.0.0.1:8000
+run: $(STAMP) check-pdf ## environment, migrations, rules data, demo accounts, then serve on http://127.0.0.1:8000
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py load_rules_data
 	DEBUG=1 $(PY) manage.py create_demo_data
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+# WeasyPrint renders the PDF sheets with Debian's pango; the DejaVu fonts make every machine's
+# PDF the same; the tests read the PDFs back with poppler's pdftotext.
+PDF_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core poppler-utils
+
+check-pdf:
+	@dpkg-query -W -f='$${Status}\n' $(PDF_PACKAGES) 2>/dev/null | grep -c 'install ok installed' \
+	  | grep -qx $(words $(PDF_PACKAGES)) || { \
+	  echo "Installing Debian's pango, DejaVu fonts and poppler-utils for the PDF sheets"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PDF_PACKAGES) >/dev/null; }
 
 check-chromium:
 	@command -v chromium >/dev/null || { \
@@ -47,7 +57,7 @@ format: $(STAMP) ## rewrite the code in the house format
 # Two workers: this is a 2-core machine, and CI's whole run must stay well under its limit.
 PYTEST_WORKERS ?= 2
 
-test: $(STAMP) check-chromium lint types ## everything the tests need, then lint, types and every test
+test: $(STAMP) check-chromium check-pdf lint types ## everything the tests need, then lint, types and every test
 	$(PY) manage.py makemigrations --check --dry-run
 	$(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from chargen.characters.models import CreationLogEntry
+from chargen.characters.play_aid import play_aid
 from chargen.characters.selectors_finish import Finish
 from chargen.content.backgrounds import BackgroundResult
 from rules.infinity_drive.characteristics import characteristic_modifier, characteristic_name
@@ -71,4 +72,5 @@ def sheet_context(finish: Finish) -> dict[str, object]:
         "characteristics": characteristic_lines(finish),
         "counts": roll_counts(finish.entries),
         "backgrounds": background_results(finish),
+        "play_aid": play_aid(finish),
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 from chargen.characters import views_finish as views
+from chargen.characters import views_pdf
 
 urlpatterns = [
     path("<uuid:character_id>/equipment/", views.equipment, name="equipment"),
@@ -20,4 +21,5 @@ urlpatterns = [
     path("<uuid:character_id>/finish/", views.finish, name="finish"),
     path("<uuid:character_id>/sheet/", views.sheet, name="sheet"),
     path("<uuid:character_id>/print/", views.sheet_print, name="print"),
+    path("<uuid:character_id>/pdf/", views_pdf.sheet_pdf, name="pdf"),
 ]

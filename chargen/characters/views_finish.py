@@ -336,11 +336,12 @@ def finish(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 # --- The sheet ------------------------------------------------------------------------
 
 
-def _sheet_page(request: HttpRequest, character_id: uuid.UUID, template: str) -> HttpResponse:
+def sheet_page_context(request: HttpRequest, character_id: uuid.UUID) -> dict[str, object]:
+    """The sheet's context for anyone who may see it (404 for anyone else)."""
     character = character_for_viewer(request.user, character_id)
     loaded = services.finish_load(character)
     is_owner = character.owner_id == request.user.pk
-    context = {
+    return {
         "character": character,
         "finish": loaded,
         "state": loaded.progress.state,
@@ -349,7 +350,10 @@ def _sheet_page(request: HttpRequest, character_id: uuid.UUID, template: str) ->
         # The GM's note is for the player who makes the change (the GM has the desk).
         "gm_decision": gm_decision_for(character) if is_owner else None,
     }
-    return render(request, template, context)
+
+
+def _sheet_page(request: HttpRequest, character_id: uuid.UUID, template: str) -> HttpResponse:
+    return render(request, template, sheet_page_context(request, character_id))
 
 
 @login_required

@@ -12,6 +12,7 @@ an edit of a rule row clears it in the edit's own transaction (see ruledata.py).
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 
 
@@ -50,3 +51,20 @@ class CurrentRuleVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope}: {self.version_id or 'to be recomputed'}"
+
+
+class Paper(models.TextChoices):
+    A4 = "A4", "A4"
+    LETTER = "Letter", "Letter"
+
+
+class PaperSetting(models.Model):
+    """The paper a user's PDF sheets are laid out on (no row: guessed from the browser)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="paper_setting"
+    )
+    paper = models.CharField(max_length=10, choices=Paper.choices, default=Paper.A4)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.paper}"

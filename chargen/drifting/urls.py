@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from chargen.core.views_delete import character_delete_view
-from chargen.drifting import views, views_rule_data
+from chargen.drifting import views, views_pdf, views_rule_data
 from chargen.drifting.campaign_rules import DRIFTING
 
 app_name = "drifting"
@@ -21,6 +21,7 @@ urlpatterns = [
         views_rule_data.rule_data_upgrade,
         name="rule_data_upgrade",
     ),
+    path("c/<uuid:character_id>/pdf/", views_pdf.sheet_pdf, name="pdf"),
     path("c/<uuid:character_id>/review/", views.review, name="review"),
     path("c/<uuid:character_id>/finish/", views.finish, name="finish"),
     path("c/<uuid:character_id>/odds/", views.roll_odds, name="odds"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from chargen.characters import views_pdf
 from chargen.characters.gm import views
 
 urlpatterns = [
@@ -17,6 +18,7 @@ urlpatterns = [
     path("<uuid:campaign_id>/races/<uuid:race_id>/reject/", views.race_reject, name="race_reject"),
     path("<uuid:campaign_id>/party/", views.party, name="party"),
     path("<uuid:campaign_id>/party/print/", views.party_print, name="party_print"),
+    path("<uuid:campaign_id>/party/pdf/", views_pdf.party_pdf, name="party_pdf"),
     path(
         "<uuid:campaign_id>/party/<uuid:character_id>/",
         views.party_character,

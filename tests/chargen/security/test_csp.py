@@ -153,7 +153,7 @@ def test_every_page_carries_the_policy_and_its_nonce(
     ):
         for url in [*_urls(world, character, world.table.key), "/no/such/page/"]:
             response = visitor.get(url)
-            pages += response.status_code == 200 and "<script" in response.content.decode()
+            pages += response.status_code == 200 and b"<script" in response.content
             problems = policy_problems(response, signed_in=signed_in)
             if problems:
                 found[f"{who} {url} ({response.status_code})"] = problems

@@ -30,7 +30,7 @@ from tests.chargen.security.conftest import database_fingerprint
 APPS = ("characters", "content", "campaigns")
 METHODS = ("get", "post")
 # Only these may read another person's character, and only through these pages.
-READ_ONLY_PAGES = frozenset({"characters:sheet", "characters:print"})
+READ_ONLY_PAGES = frozenset({"characters:sheet", "characters:print", "characters:pdf"})
 
 
 def _patterns(
