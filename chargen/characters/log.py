@@ -1,10 +1,10 @@
-"""The creation log's one write path: a step is saved once, at the sequence the form expected.
+"""Infinity Drive's creation log over the kernel (chargen/core/log.py).
 
-Every step form carries the sequence number it expects to write (the log's length + 1
-when the page was drawn). Writing inserts at exactly that sequence inside a savepoint;
-the unique constraint on (character, sequence) turns a double-click, a replayed POST,
-a second tab or a concurrent request into "that step is already saved" — and the
-entry already saved is returned, so the player sees the same roll every time.
+Every step form carries the sequence it expects to write; `log_write` hands it to the
+kernel's `write_once`, which locks the character, checks that key before anything
+else and answers a double-click, a replayed POST or a second tab with the entry
+already saved. Undo appends an entry that cancels the newest decision: nothing in
+the log is ever changed or removed.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
-
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character, CreationLogEntry
+from chargen.core.log import UNDO_KIND, LogStale, cancelled_sequences, effective, write_once
+from chargen.core.log import Written as KernelWritten
 from rules.dice import Roll
 
 
@@ -30,17 +30,11 @@ class NewEntry:
     history_note: str = ""
 
 
-@dataclass(frozen=True)
-class Written:
-    """The entry at the expected sequence and whether this request wrote it."""
-
-    entry: CreationLogEntry
-    created: bool
-    entries: tuple[CreationLogEntry, ...]
+Written = KernelWritten  # of CreationLogEntry rows
 
 
 def log_entries(character: Character) -> list[CreationLogEntry]:
-    """The whole log in one query, oldest first."""
+    """The whole log in one query, oldest first (undo entries and what they cancel included)."""
     return list(CreationLogEntry.objects.filter(character=character).order_by("sequence"))
 
 
@@ -54,6 +48,19 @@ def _refuse_if_locked(character: Character) -> None:
             f"{character.name} is {character.get_status_display().lower()}; "
             "its creation can no longer be changed."
         )
+
+
+def _row(character: Character, new: NewEntry) -> CreationLogEntry:
+    rolled = new.roll
+    return CreationLogEntry(
+        character=character,
+        kind=new.kind,
+        payload=new.payload,
+        dice=str(rolled.spec) if rolled else "",
+        faces=list(rolled.faces) if rolled else [],
+        entered=bool(rolled and rolled.entered),
+        history_note=new.history_note,
+    )
 
 
 def log_write(
@@ -72,47 +79,24 @@ def log_write(
     is still free. `after` runs in the same transaction once the entry is saved (to
     refresh the character's snapshot).
     """
-    with transaction.atomic():
-        entries = log_entries(character)
-        _refuse_if_locked(character)
-        upcoming = next_sequence(entries)
-        if expected_sequence < upcoming:
-            return _already_saved(entries, expected_sequence, kinds)
-        if expected_sequence > upcoming:
-            raise StepRefused("That step is not the next one; the page now shows where you are.")
-        new = build(entries)
-        rolled = new.roll
-        try:
-            with transaction.atomic():
-                entry = CreationLogEntry.objects.create(
-                    character=character,
-                    sequence=expected_sequence,
-                    kind=new.kind,
-                    payload=new.payload,
-                    dice=str(rolled.spec) if rolled else "",
-                    faces=list(rolled.faces) if rolled else [],
-                    entered=bool(rolled and rolled.entered),
-                    history_note=new.history_note,
-                )
-        except IntegrityError:
-            # Another request wrote this sequence between our read and our insert.
-            return _already_saved(log_entries(character), expected_sequence, kinds)
-        written = [*entries, entry]
-        if after is not None:
-            after(character, written)
-        return Written(entry=entry, created=True, entries=tuple(written))
+    try:
+        return write_once(
+            model=CreationLogEntry,
+            subject=character,
+            expected_sequence=expected_sequence,
+            kinds=kinds,
+            check=lambda: _refuse_if_locked(_fresh(character)),
+            build=lambda entries: _row(character, build(entries)),
+            after=(lambda entries: after(character, entries)) if after is not None else None,
+        )
+    except LogStale as stale:
+        raise StepRefused(str(stale)) from None
 
 
-def _already_saved(
-    entries: Sequence[CreationLogEntry], expected_sequence: int, kinds: Sequence[str]
-) -> Written:
-    existing = next((entry for entry in entries if entry.sequence == expected_sequence), None)
-    if existing is not None and existing.kind in kinds:
-        return Written(entry=existing, created=False, entries=tuple(entries))
-    raise StepRefused(
-        "That step was already taken (perhaps in another tab); nothing was changed. "
-        "The page now shows where you are."
-    )
+def _fresh(character: Character) -> Character:
+    """The character as it is now (the caller's copy may predate a GM's decision)."""
+    character.refresh_from_db(fields=["status"])
+    return character
 
 
 def log_undo(
@@ -122,26 +106,52 @@ def log_undo(
     undoable_kinds: frozenset[str],
     after: Callable[[Character, list[CreationLogEntry]], None] | None = None,
 ) -> CreationLogEntry:
-    """Remove the newest entry if it is the one the player saw and holds no dice.
+    """Cancel the newest decision, if it is the one the player saw and holds no dice.
 
-    A die once rolled is never taken back: entries with dice are refused whatever
-    their kind.
+    The cancelling entry is appended (kind `undo`, payload {"cancels": n}); the GM's log
+    shows both. A die once rolled is never taken back: entries with dice are refused
+    whatever their kind. Returns the cancelled entry.
     """
-    with transaction.atomic():
-        entries = log_entries(character)
-        _refuse_if_locked(character)
-        if not entries:
+    cancelled: list[CreationLogEntry] = []
+
+    def build(entries: list[CreationLogEntry]) -> CreationLogEntry:
+        in_force = effective(entries)
+        if expected_sequence in cancelled_sequences(entries):
+            raise StepRefused("That step was already undone.")
+        if not in_force:
             raise StepRefused("There is nothing to undo.")
-        newest = entries[-1]
+        newest = in_force[-1]
         if newest.sequence != expected_sequence:
             raise StepRefused("Only the latest step can be undone, and it has changed.")
         if newest.dice or newest.kind not in undoable_kinds:
             raise StepRefused("That step cannot be undone: dice once rolled are never taken back.")
-        deleted, _ = CreationLogEntry.objects.filter(
-            pk=newest.pk, sequence=newest.sequence
-        ).delete()
-        if not deleted:
-            raise StepRefused("That step was already undone.")
-        if after is not None:
-            after(character, entries[:-1])
-        return newest
+        cancelled.append(newest)
+        return CreationLogEntry(
+            character=character, kind=UNDO_KIND, payload={"cancels": newest.sequence}
+        )
+
+    written = log_write(
+        character=character,
+        expected_sequence=_undo_sequence(character),
+        kinds=(UNDO_KIND,),
+        build=lambda entries: _as_new(build(entries)),
+        after=after,
+    )
+    if not written.created or not cancelled:
+        raise StepRefused("That step was already undone.")
+    return cancelled[0]
+
+
+def _as_new(row: CreationLogEntry) -> NewEntry:
+    return NewEntry(kind=row.kind, payload=row.payload)
+
+
+def _undo_sequence(character: Character) -> int:
+    """An undo is appended wherever the log ends: its own key is the entry it cancels."""
+    last = (
+        CreationLogEntry.objects.filter(character=character)
+        .order_by("-sequence")
+        .values_list("sequence", flat=True)
+        .first()
+    )
+    return (last or 0) + 1

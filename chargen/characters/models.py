@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from chargen.characters.campaign_rules import house_rules_for, house_rules_to_json
 from chargen.content.pinned import content_version_for_new_character
+from chargen.core.log import LogEntryBase
 from chargen.rulebook.services import rulebook_version_for_new_character
 from rules.dice import DiceSpec
 
@@ -195,21 +196,17 @@ class Character(models.Model):
         return self.status in EDITABLE_STATUSES
 
 
-class CreationLogEntry(models.Model):
+class CreationLogEntry(LogEntryBase):
     """One decision or one roll in a character's creation, in order. Never changed once
     written: `history_note` is the note given with the roll (a table choice's history
     reason); the player's later notes are `note` entries of their own (part_two.py).
     """
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="log")
-    sequence = models.PositiveIntegerField()
     kind = models.CharField(max_length=40)
     payload = models.JSONField(default=dict, blank=True)
     dice = models.CharField(max_length=20, blank=True)  # e.g. "2d6"; blank: a decision
-    faces = models.JSONField(default=list, blank=True)
-    entered = models.BooleanField(default=False)  # faces typed in by the player
     history_note = models.TextField(blank=True)
-    created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ("character", "sequence")

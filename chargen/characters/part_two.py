@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chargen.characters.models import CreationLogEntry
+from chargen.core.log import UNDO_KIND
 from rules.infinity_drive.equipment_state import (
     STANDARD,
     VARIABLE,
@@ -164,6 +165,8 @@ def entry_summary(entry: CreationLogEntry) -> str:
     shows it beside the entry, so an edited note reads with the roll it belongs to."""
     payload: Mapping[str, Any] = entry.payload or {}
     kind = entry.kind
+    if kind == UNDO_KIND:
+        return f"Undoes #{payload.get('cancels')} (the player took that decision back)."
     if kind == EQUIPMENT_OPTION:
         chosen = OPTION_LABELS.get(payload.get("option", ""), "")
         purse = payload.get("purse")

@@ -20,13 +20,11 @@ from chargen.characters.log import NewEntry, log_write
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
 from chargen.characters.progress import progress_for
 from chargen.characters.selectors_finish import Finish
+from chargen.core.log import STALE_MESSAGE
 from rules.errors import RulesError
 
-STALE = (
-    "This page was out of date (changed in another tab?), so nothing was changed. "
-    "It now shows where you are."
-)
-NOT_NEXT = "That step is not the next one; the page now shows where you are."
+STALE = STALE_MESSAGE
+NOT_NEXT = STALE_MESSAGE
 
 
 # --- Guards ---------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from chargen.characters.pinned import (
     non_humanoid_race,
     race_copy,
 )
+from chargen.core.log import effective
 from rules.dice import DiceSpec
 from rules.errors import RulesError
 from rules.infinity_drive import creation
@@ -210,15 +211,16 @@ class Progress:
     """Everything a wizard page needs to know about where a character's creation stands."""
 
     character: Character
-    entries: tuple[CreationLogEntry, ...]
+    entries: tuple[CreationLogEntry, ...]  # in force: no undo rows nor what they cancelled
     state: creation.CreationState
     unplaced_roll: CreationLogEntry | None
     rulebook: Rulebook
     house_rules: HouseRules
+    last_sequence: int = 0  # the whole log's, undo rows included
 
     @property
     def next_sequence(self) -> int:
-        return (self.entries[-1].sequence if self.entries else 0) + 1
+        return self.last_sequence + 1
 
     @property
     def expecting(self) -> Expect:
@@ -411,11 +413,13 @@ def progress_for(
     """
     book = rulebook if rulebook is not None else character_rulebook(character)
     house_rules = character_house_rules(character)  # its own, fixed when it was started
-    steps, unplaced = steps_for(entries, character.race)
+    in_force = effective(entries)
+    steps, unplaced = steps_for(in_force, character.race)
     state = creation.replay(steps, rulebook=book, house_rules=house_rules)
     return Progress(
         character=character,
-        entries=tuple(entries),
+        entries=in_force,
+        last_sequence=entries[-1].sequence if entries else 0,
         state=state,
         unplaced_roll=unplaced,
         rulebook=book,

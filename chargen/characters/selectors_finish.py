@@ -31,8 +31,9 @@ class Finish:
     character started)."""
 
     progress: Progress
-    entries: tuple[CreationLogEntry, ...]
+    entries: tuple[CreationLogEntry, ...]  # in force: no undo rows nor what they cancelled
     content: PinnedContent
+    log: tuple[CreationLogEntry, ...] = ()  # the whole log, for the one-time key
 
     @property
     def character(self) -> Character:
@@ -40,10 +41,10 @@ class Finish:
 
     @property
     def next_sequence(self) -> int:
-        return (self.entries[-1].sequence if self.entries else 0) + 1
+        return self.progress.next_sequence
 
     def entry_at(self, sequence: int) -> CreationLogEntry | None:
-        return next((entry for entry in self.entries if entry.sequence == sequence), None)
+        return next((entry for entry in self.log if entry.sequence == sequence), None)
 
     @property
     def skills_done(self) -> bool:
@@ -160,10 +161,12 @@ class Finish:
 def finish_load(character: Character) -> Finish:
     """One character's creation, loaded in a fixed number of queries however long its log."""
     entries = log_entries(character)
+    progress = progress_for(character, entries)
     return Finish(
-        progress=progress_for(character, entries),
-        entries=tuple(entries),
+        progress=progress,
+        entries=progress.entries,
         content=character_content(character),
+        log=tuple(entries),
     )
 
 

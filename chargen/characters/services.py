@@ -37,6 +37,7 @@ from chargen.characters.progress import (
     steps_for,
 )
 from chargen.core.limits import creation_cap, creation_cap_reached
+from chargen.core.log import effective
 from chargen.rulebook.services import rulebook_version_for_new_character
 from rules.dice import DiceSpec, Roll, entered_roll, parse_faces, roll
 from rules.errors import DiceError, RulesError
@@ -561,7 +562,7 @@ def character_undo(*, character: Character, expected_sequence: int) -> CreationL
     """Take back the newest decision (never a roll, never the method, never a death)."""
 
     def after(character: Character, entries: list[CreationLogEntry]) -> None:
-        race_id = _latest_race_id(entries)
+        race_id = _latest_race_id(effective(entries))
         if str(character.race_id or "") != str(race_id or ""):
             character.race_id = race_id
             character.save(update_fields=["race", "updated"])

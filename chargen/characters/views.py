@@ -26,6 +26,7 @@ from chargen.characters.progress import Kind, Progress, group_closed_by, progres
 from chargen.characters.rendering import redirect_to_step, render_step
 from chargen.characters.rule_upgrade import older_rule_data
 from chargen.characters.steps import first_unfinished, step, stepper
+from chargen.core.log import STALE_MESSAGE
 from chargen.desk.models import Decision
 from chargen.desk.services import latest_decision
 from rules.errors import RulesError
@@ -389,10 +390,7 @@ Action = Callable[[Character, int, QueryDict], object]
 KeepTyped = Callable[[Character, QueryDict, str], dict[str, Any]]
 
 
-ALREADY_TAKEN = (
-    "That step was already taken (perhaps in another tab); nothing was changed. "
-    "The page now shows where you are."
-)
+ALREADY_TAKEN = STALE_MESSAGE
 
 
 def _refuse_if_already_taken(written: object) -> None:

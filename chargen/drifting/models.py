@@ -16,6 +16,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 
+from chargen.core.log import FIRST_SEQUENCE, LogEntryBase
 from rules import drifting as rules
 
 
@@ -158,7 +159,7 @@ class Character(models.Model):
     def next_sequence(self) -> int:
         """The one-time key for the next form: the log's next row number."""
         last = self.log.order_by("-sequence").values_list("sequence", flat=True).first()
-        return 0 if last is None else last + 1
+        return FIRST_SEQUENCE if last is None else last + 1
 
 
 class ChosenLifepath(models.Model):
@@ -232,19 +233,15 @@ class LogKind(models.TextChoices):
     REFRESH = "refresh", "Refresh"
 
 
-class LogEntry(models.Model):
+class LogEntry(LogEntryBase):
     """One thing that happened to a character, with its dice. Never edited or deleted."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="log")
-    sequence = models.PositiveIntegerField()
     kind = models.CharField(max_length=20, choices=LogKind.choices)
     summary = models.TextField()
-    faces = models.JSONField(default=list, blank=True)
-    entered = models.BooleanField(default=False, help_text="Faces typed in from physical dice.")
     total = models.IntegerField(null=True, blank=True)
     details = models.JSONField(default=dict, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ("sequence",)

@@ -26,6 +26,8 @@ from django.utils.text import slugify
 from chargen.campaigns.access import campaigns_for_user
 from chargen.campaigns.models import Campaign
 from chargen.core.limits import creation_cap, creation_cap_reached
+from chargen.core.log import STALE_MESSAGE as KERNEL_STALE_MESSAGE
+from chargen.core.log import already_written
 from chargen.drifting.campaign_rules import DRIFTING, drifting_rules_for
 from chargen.drifting.models import (
     Character,
@@ -54,10 +56,7 @@ class StaleForm(RulesError):
     """The form was shown before the sheet last changed."""
 
 
-STALE_MESSAGE = (
-    "This sheet changed after the form was shown (another tab or a second click?). "
-    "Nothing was done: look at the sheet again and retry."
-)
+STALE_MESSAGE = KERNEL_STALE_MESSAGE
 
 
 # --- Reading ----------------------------------------------------------------------------
@@ -174,12 +173,8 @@ def _log(
 
 
 def replayed_entry(character: Character, *, key: object, kind: str) -> LogEntry | None:
-    """The row a form with this one-time key already wrote, if any."""
-    try:
-        sequence = int(str(key))
-    except ValueError:
-        return None
-    return LogEntry.objects.filter(character=character, sequence=sequence, kind=kind).first()
+    """The row a form with this one-time key already wrote, if any (see the kernel)."""
+    return already_written(LogEntry, character, key, (kind,))
 
 
 def _once(
@@ -197,7 +192,12 @@ def _once(
 
     try:
         with transaction.atomic():
-            current = Character.objects.select_related("campaign").get(pk=character.pk)
+            # Locked first (the kernel's order): a second click waits here for the first.
+            current = (
+                Character.objects.select_for_update(of=("self",))
+                .select_related("campaign")
+                .get(pk=character.pk)
+            )
             earlier = replayed()
             if earlier is not None:
                 return earlier

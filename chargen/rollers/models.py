@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from chargen.core.log import LogEntryBase
 from rules.unique_pool import CrisisKind as RulesCrisisKind
 
 # --- What both sheets share ---------------------------------------------------------------------
@@ -36,7 +37,7 @@ class RollerSheet(models.Model):
         return self.name
 
 
-class LoggedRoll(models.Model):
+class LoggedRoll(LogEntryBase):
     """A row of a sheet's roll log, saved before it is shown and never edited.
 
     Subclasses add the sheet (`character`), the `kind`, `what` was rolled, and a
@@ -45,12 +46,8 @@ class LoggedRoll(models.Model):
     """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    sequence = models.PositiveIntegerField()
-    faces = models.JSONField(default=list)
-    entered = models.BooleanField(default=False, help_text="Faces typed in from physical dice.")
     summary = models.TextField(help_text="The result as the player reads it.")
     details = models.JSONField(default=dict, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         abstract = True

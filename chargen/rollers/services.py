@@ -18,10 +18,12 @@ from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 
 from chargen.core.limits import creation_cap, creation_cap_reached
+from chargen.core.log import STALE_MESSAGE as KERNEL_STALE_MESSAGE
+from chargen.core.log import LogStale, already_written, write_once
 from chargen.rollers.models import (
     ManaAttribute,
     ManaCharacter,
@@ -67,10 +69,7 @@ class StaleForm(RulesError):
     """The form was drawn before the sheet's log last changed."""
 
 
-STALE_MESSAGE = (
-    "This sheet rolled something else after the form was shown (another tab or a second "
-    "click?). Nothing was rolled: look at the sheet again and roll from the fresh form."
-)
+STALE_MESSAGE = KERNEL_STALE_MESSAGE
 
 
 @dataclass(frozen=True)
@@ -94,20 +93,8 @@ def saved_entry(
     character: UniqueCharacter | ManaCharacter, *, sequence: object, kinds: Sequence[str]
 ) -> UniqueRollEntry | ManaRollEntry | None:
     """The row a form with this sequence already wrote, if it is of the form's kind."""
-    try:
-        number = int(str(sequence))
-    except ValueError:
-        return None
-    return character.rolls.filter(sequence=number, kind__in=kinds).first()
-
-
-def _replayed(
-    character: UniqueCharacter | ManaCharacter, sequence: int, kinds: Sequence[str]
-) -> Saved[Any]:
-    entry = character.rolls.filter(sequence=sequence).first()
-    if entry is None or entry.kind not in kinds:
-        raise StaleForm(STALE_MESSAGE)
-    return Saved(entry=entry, created=False)
+    model = UniqueRollEntry if isinstance(character, UniqueCharacter) else ManaRollEntry
+    return already_written(model, character, sequence, kinds)
 
 
 def _write_once(
@@ -115,24 +102,23 @@ def _write_once(
     *,
     sequence: int,
     kinds: Sequence[str],
-    build: Callable[[], models.Model],
+    build: Callable[[], Any],
 ) -> Saved[Any]:
     """Run `build` (which rolls and returns an unsaved log row) once for this sequence."""
+    model: type[UniqueRollEntry | ManaRollEntry] = (
+        UniqueRollEntry if isinstance(character, UniqueCharacter) else ManaRollEntry
+    )
     try:
-        with transaction.atomic():
-            # Lock the sheet so a second request waits here rather than rolling in parallel.
-            type(character).objects.select_for_update().filter(pk=character.pk).first()
-            if character.rolls.filter(sequence=sequence).exists():
-                return _replayed(character, sequence, kinds)
-            if sequence != next_sequence(character):
-                raise StaleForm(STALE_MESSAGE)
-            entry = build()
-            entry.sequence = sequence
-            entry.save(force_insert=True)
-            return Saved(entry=entry, created=True)
-    except IntegrityError:
-        # Another request wrote this sequence between our read and our insert.
-        return _replayed(character, sequence, kinds)
+        written = write_once(
+            model=model,
+            subject=character,
+            expected_sequence=sequence,
+            kinds=kinds,
+            build=lambda entries: build(),
+        )
+    except LogStale as stale:
+        raise StaleForm(str(stale)) from None
+    return Saved(entry=written.entry, created=written.created)
 
 
 def _dice(spec: DiceSpec, entered_faces: Sequence[int] | None) -> Roll:

@@ -29,6 +29,7 @@ from chargen.characters.gm.races import race_review
 from chargen.characters.house_rules import house_rules_changes
 from chargen.characters.models import Race, RaceStatus
 from chargen.characters.part_two import shown_in_roll_log
+from chargen.core.log import cancelled_sequences
 from chargen.desk.forms import DecisionNoteForm
 from chargen.desk.models import Decision
 from chargen.desk.views import decision_response
@@ -157,6 +158,8 @@ def party_character(
         "campaign": character.campaign,
         "character": character,
         "log": log,
+        # An undone decision stays in the log, marked; the undo is a row of its own.
+        "cancelled": cancelled_sequences(log),
         "roll_count": len(rolls),
         "entered_count": sum(1 for entry in rolls if entry.entered),
         "decisions": character.decisions.select_related("decided_by"),

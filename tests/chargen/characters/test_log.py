@@ -10,6 +10,7 @@ from django.db import connection
 from chargen.characters.errors import StepRefused
 from chargen.characters.log import NewEntry, log_entries, log_undo, log_write
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
+from chargen.core.log import UNDO_KIND, AppendOnlyError, effective
 from rules.dice import roll
 
 
@@ -64,13 +65,13 @@ def test_a_different_step_at_a_taken_sequence_changes_nothing(character: Charact
     log_write(
         character=character, expected_sequence=1, kinds=("test_roll",), build=_roll_builder([])
     )
-    with pytest.raises(StepRefused, match="already taken"):
+    with pytest.raises(StepRefused, match="already done"):
         log_write(character=character, expected_sequence=1, kinds=("test_choice",), build=_decision)
     assert [entry.kind for entry in log_entries(character)] == ["test_roll"]
 
 
 def test_a_sequence_from_the_future_is_refused(character: Character) -> None:
-    with pytest.raises(StepRefused, match="not the next one"):
+    with pytest.raises(StepRefused, match="already done"):
         log_write(character=character, expected_sequence=3, kinds=("test_choice",), build=_decision)
     assert not log_entries(character)
 
@@ -83,7 +84,7 @@ def test_a_finished_character_takes_no_steps(character: Character) -> None:
     assert not log_entries(character)
 
 
-def test_undo_removes_only_the_newest_decision(character: Character) -> None:
+def test_undo_appends_an_entry_that_cancels_only_the_newest_decision(character: Character) -> None:
     log_write(
         character=character, expected_sequence=1, kinds=("test_roll",), build=_roll_builder([])
     )
@@ -92,7 +93,41 @@ def test_undo_removes_only_the_newest_decision(character: Character) -> None:
         character=character, expected_sequence=2, undoable_kinds=frozenset({"test_choice"})
     )
     assert removed.kind == "test_choice"
-    assert [entry.sequence for entry in log_entries(character)] == [1]
+    # Nothing is removed: the undo is an entry of its own, and replay leaves out both.
+    log = log_entries(character)
+    assert [(entry.sequence, entry.kind) for entry in log] == [
+        (1, "test_roll"),
+        (2, "test_choice"),
+        (3, UNDO_KIND),
+    ]
+    assert log[2].payload == {"cancels": 2}
+    assert [entry.sequence for entry in effective(log)] == [1]
+
+
+def test_a_second_undo_of_the_same_decision_changes_nothing(character: Character) -> None:
+    log_write(character=character, expected_sequence=1, kinds=("test_choice",), build=_decision)
+    undoable = frozenset({"test_choice"})
+    log_undo(character=character, expected_sequence=1, undoable_kinds=undoable)
+    with pytest.raises(StepRefused, match="already undone"):
+        log_undo(character=character, expected_sequence=1, undoable_kinds=undoable)
+    assert len(log_entries(character)) == 2
+
+
+def test_log_rows_are_never_changed_or_removed(character: Character) -> None:
+    written = log_write(
+        character=character, expected_sequence=1, kinds=("test_choice",), build=_decision
+    )
+    entry = written.entry
+    entry.kind = "something else"
+    with pytest.raises(AppendOnlyError):
+        entry.save()
+    with pytest.raises(AppendOnlyError):
+        entry.delete()
+    with pytest.raises(AppendOnlyError):
+        CreationLogEntry.objects.filter(character=character).update(kind="x")
+    with pytest.raises(AppendOnlyError):
+        character.log.all().delete()
+    assert [row.kind for row in log_entries(character)] == ["test_choice"]
 
 
 def test_undo_never_takes_back_a_roll(character: Character) -> None:
@@ -118,16 +153,13 @@ def test_undo_of_a_stale_sequence_is_refused(character: Character) -> None:
 def test_two_simultaneous_posts_of_the_same_roll_produce_one_roll(player: object) -> None:
     character = Character.objects.create(owner=player, name="Twin")
     start_together = threading.Barrier(2)
-    # On PostgreSQL both requests read the empty log before either inserts, so the
-    # unique constraint is what stops the second roll. SQLite (IMMEDIATE mode) queues
-    # the second transaction at BEGIN, so it finds the saved roll when it reads.
-    overlap = threading.Barrier(2) if connection.vendor == "postgresql" else None
+    # The character row is locked before the log is read (PostgreSQL), and SQLite's
+    # IMMEDIATE transactions queue at BEGIN: either way the second request reads the
+    # log after the first commits and finds the saved roll.
     results: list[tuple[int, list[int], bool]] = []
     errors: list[BaseException] = []
 
     def build(entries: list[CreationLogEntry]) -> NewEntry:
-        if overlap is not None:
-            overlap.wait(timeout=10)
         return NewEntry(kind="test_roll", roll=roll("2d6"))
 
     def post() -> None:

@@ -49,9 +49,7 @@ def test_take_this_from_a_stale_tab_says_the_step_was_already_taken(
     )
 
     assert response.status_code == 400
-    assert "already taken (perhaps in another tab); nothing was changed" in (
-        response.content.decode()
-    )
+    assert "already done, or the page changed" in (response.content.decode())
     after = [(entry.sequence, entry.kind, entry.payload) for entry in log_entries(draft)]
     assert after == before
 
@@ -67,7 +65,7 @@ def test_over_htmx_the_stale_choice_is_answered_in_place(
     )
     assert response.status_code == 200
     assert response.content.decode().lstrip().startswith('<div id="wizard">')
-    assert "already taken" in response.content.decode()
+    assert "already done" in response.content.decode()
 
 
 def test_death_from_a_stale_tab_after_a_setback_changes_nothing_and_says_so(
@@ -88,7 +86,7 @@ def test_death_from_a_stale_tab_after_a_setback_changes_nothing_and_says_so(
         {"sequence": outcome_sequence, "outcome": "death", "confirm_death": "yes"},
     )
     assert response.status_code == 400
-    assert "already taken" in response.content.decode()
+    assert "already done" in response.content.decode()
     draft.refresh_from_db()
     assert draft.status == CharacterStatus.DRAFT
     assert log_entries(draft)[-1].payload == {"outcome": "setback"}
@@ -113,5 +111,5 @@ def test_a_roll_from_a_tab_the_log_has_moved_past_says_so(
     skill(draft, "3 3", ACADEMIC)  # rolled and read in the other tab
     response = player_client.post(url("roll_skill", draft), {"sequence": sequence})
     assert response.status_code == 400
-    assert "already taken" in response.content.decode()
+    assert "already done" in response.content.decode()
     assert len([e for e in log_entries(draft) if e.kind == "skill_roll"]) == 1

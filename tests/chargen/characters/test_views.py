@@ -11,6 +11,7 @@ from django.urls import reverse
 from chargen.campaigns.models import Campaign
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
+from chargen.core.log import effective
 from tests.chargen.characters.steps import (
     citizen_construction,
     darrian,
@@ -248,11 +249,34 @@ def test_a_table_choice_can_be_undone_but_not_its_roll(
         url("undo", draft), {"sequence": choice.sequence, "step": "skills"}
     )
     assert response.status_code == 303
-    assert [entry.sequence for entry in log_entries(draft)][-1] == rolled.sequence
+    # The undo is appended; the choice stays in the log, cancelled (the GM sees both).
+    undo = log_entries(draft)[-1]
+    assert (undo.kind, undo.payload) == ("undo", {"cancels": choice.sequence})
+    assert [entry.sequence for entry in effective(log_entries(draft))][-1] == rolled.sequence
     again = player_client.post(url("undo", draft), {"sequence": rolled.sequence, "step": "skills"})
     assert again.status_code == 400
     assert "never taken back" in again.content.decode()
-    assert log_entries(draft)[-1].faces == rolled.faces
+    assert effective(log_entries(draft))[-1].faces == rolled.faces
+
+
+def test_the_gm_sees_an_undone_decision_and_the_undo(
+    player_client: Client, gm_client: Client, campaign_draft: Character
+) -> None:
+    roll_book_characteristics(campaign_draft)
+    darrian(campaign_draft)
+    citizen_construction(campaign_draft)
+    skill(campaign_draft, "1 1", "construction-academic")
+    choice = log_entries(campaign_draft)[-1]
+    player_client.post(url("undo", campaign_draft), {"sequence": choice.sequence, "step": "skills"})
+    assert campaign_draft.campaign is not None
+    page = gm_client.get(
+        reverse(
+            "desk:party_character",
+            kwargs={"campaign_id": campaign_draft.campaign.id, "character_id": campaign_draft.id},
+        )
+    ).content.decode()
+    assert page.count('data-cancelled="true"') == 1
+    assert f"Undoes #{choice.sequence}" in page
 
 
 def test_the_skill_page_shows_each_tables_entry_and_why_not(

@@ -282,7 +282,7 @@ def test_a_stale_background_form_changes_nothing(player_client: Client, treva: C
     sequence = finish.finish_load(treva).next_sequence
     response = player_client.post(url("equipment_background", treva), {"sequence": sequence + 5})
     assert response.status_code == 400
-    assert b"not the next one" in response.content
+    assert b"already done" in response.content
     assert not [e for e in log_entries(treva) if e.kind == finish.BACKGROUND_ROLL]
 
 

@@ -110,6 +110,11 @@ def test_rolling_from_the_sheet_with_typed_faces_is_jims_fifteen(
     assert again.status_code == 302
     assert jim.log.filter(kind=LogKind.ROLL).count() == 1
     assert jim.log.get(kind=LogKind.ROLL).total == 15
+    # The tokens it depleted no longer validate, but the key is looked at first: the
+    # player sees the saved roll, never "Select a valid choice" beside it.
+    page = player_client.post(url("roll", jim), data, follow=True).content.decode()
+    assert "Already saved: Rolled" in page
+    assert "valid choice" not in page
 
 
 def test_the_odds_show_before_rolling(player_client: Client, jim: Character) -> None:

@@ -168,7 +168,7 @@ def test_a_form_from_before_another_roll_is_refused(
     data = {"sequence": 1, "attribute": attribute_id(brian, "Strength"), "tool_quality": 0}
     player_client.post(url("unique_roll", brian), data)
     response = player_client.post(url("unique_push", brian), {"push-sequence": 1}, **HTMX)
-    assert "Nothing was rolled" in response.content.decode()
+    assert "Nothing was changed" in response.content.decode()
     assert brian.rolls.count() == 1
 
 

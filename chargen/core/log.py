@@ -1,0 +1,210 @@
+"""The log kernel: one shape, one write, one answer to a stale or repeated form.
+
+Every game system keeps its characters' history as a log: rows numbered from 1 in
+the order they happened, never changed and never removed. Each system's log model
+inherits `LogEntryBase`, and every write goes through `write_once`:
+
+- the form carries the sequence it expects to write (the log's length + 1 when the
+  page was drawn): that number is the one-time key;
+- inside one transaction the subject's row is locked first, then the key is checked
+  *before* any form is validated or any die rolled, so a double-click, a replayed
+  POST, Back or a second tab finds the row the first request saved and answers with
+  it; a form drawn before some other change gets `STALE_MESSAGE`, and nothing is done;
+- the unique (subject, sequence) constraint stands behind the lock, for databases
+  that do not lock rows (SQLite serialises writers instead).
+
+Undo is a row too (`UNDO_KIND`, payload {"cancels": n}); `effective` drops the
+cancelled rows and the undo rows for replay, while the GM's log shows both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, cast
+
+from django.db import IntegrityError, models, transaction
+
+from rules.errors import RulesError
+
+FIRST_SEQUENCE = 1
+# Every log model names its subject (a character or a roller sheet) `character`.
+SUBJECT_FIELD = "character"
+UNDO_KIND = "undo"
+
+# The one answer to a form that is out of date or already acted on, in every system.
+STALE_MESSAGE = (
+    "That was already done, or the page changed since it was drawn (another tab or a "
+    "second click?). Nothing was changed: the page now shows where things stand."
+)
+
+
+class LogStale(RulesError):
+    """The form's key is not the log's next sequence, nor a row this form wrote."""
+
+
+class AppendOnlyError(Exception):
+    """Something tried to change or remove a log row: the log is append-only."""
+
+
+class AppendOnlyQuerySet(models.QuerySet[Any]):
+    """Log rows are inserted, never updated or deleted in bulk.
+
+    Deleting a whole character still removes its log (Django's cascade deletes by
+    primary key without this queryset); nothing else may.
+    """
+
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError("A log row is never changed once written.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("A log row is never removed; append an undo instead.")
+
+
+class LogEntryBase(models.Model):
+    """What every log row has: its place in the log, its dice and when it was written.
+
+    Subclasses add the subject (`character`, a foreign key) with a unique
+    (character, sequence) constraint, the `kind` and their own payload fields.
+    """
+
+    sequence = models.PositiveIntegerField()
+    faces = models.JSONField(default=list, blank=True)
+    entered = models.BooleanField(default=False, help_text="Faces typed in from physical dice.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("A log row is never changed once written.")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("A log row is never removed; append an undo instead.")
+
+
+Entry = TypeVar("Entry", bound=LogEntryBase)
+
+
+def next_sequence(entries: Sequence[LogEntryBase]) -> int:
+    """One past the last row (`FIRST_SEQUENCE` for an empty log)."""
+    return entries[-1].sequence + 1 if entries else FIRST_SEQUENCE
+
+
+def cancelled_sequences(entries: Iterable[Any]) -> frozenset[int]:
+    """The sequences an undo row cancelled."""
+    return frozenset(
+        int(entry.payload["cancels"])
+        for entry in entries
+        if entry.kind == UNDO_KIND and isinstance(entry.payload, dict)
+    )
+
+
+def effective(entries: Sequence[Entry]) -> tuple[Entry, ...]:
+    """The rows replay uses: the log without undo rows and the rows they cancelled."""
+    cancelled = cancelled_sequences(entries)
+    return tuple(
+        entry
+        for entry in entries
+        if getattr(entry, "kind", "") != UNDO_KIND and entry.sequence not in cancelled
+    )
+
+
+@dataclass(frozen=True)
+class Written(Generic[Entry]):
+    """The row at the form's sequence, whether this request wrote it, and the whole log."""
+
+    entry: Entry
+    created: bool
+    entries: tuple[Entry, ...]
+
+
+def parse_key(key: object) -> int | None:
+    """The form's sequence as a number, or None when it is not one."""
+    try:
+        number = int(str(key))
+    except ValueError:
+        return None
+    return number if number >= FIRST_SEQUENCE else None
+
+
+def write_once(
+    *,
+    model: type[Entry],
+    subject: models.Model,
+    expected_sequence: int,
+    kinds: Sequence[str],
+    build: Callable[[list[Entry]], Entry],
+    after: Callable[[list[Entry]], None] | None = None,
+    check: Callable[[], None] | None = None,
+) -> Written[Entry]:
+    """Write the row `build` makes at `expected_sequence`, or return the one already there.
+
+    `kinds` are the row kinds the calling form writes: a repeat of the same form finds
+    its own row and gets it back unchanged, with `created` False. `check` runs after the
+    lock (to refuse, say, a finished character), `build` sees the log so far, asks
+    rules/ (raising RulesError to refuse), rolls any dice and returns the unsaved row;
+    `after` runs in the same transaction once it is saved (a snapshot, a sheet).
+    """
+    subject_field = SUBJECT_FIELD
+
+    def read() -> list[Entry]:
+        rows = model._default_manager.filter(**{subject_field: subject}).order_by("sequence")
+        return cast("list[Entry]", list(rows))
+
+    try:
+        with transaction.atomic():
+            # The lock comes first: a second request for the same key waits here and then
+            # reads the row the first one saved.
+            type(subject)._default_manager.select_for_update().filter(pk=subject.pk).first()
+            entries = read()
+            if check is not None:
+                check()
+            upcoming = next_sequence(entries)
+            if expected_sequence != upcoming:
+                return _already_written(entries, expected_sequence, kinds)
+            entry = build(entries)
+            entry.sequence = expected_sequence
+            setattr(entry, subject_field, subject)
+            with transaction.atomic():
+                entry.save()
+            written = [*entries, entry]
+            if after is not None:
+                after(written)
+            return Written(entry=entry, created=True, entries=tuple(written))
+    except IntegrityError:
+        # Another request wrote this sequence between our read and our insert.
+        return _already_written(read(), expected_sequence, kinds)
+
+
+def already_written(
+    model: type[Entry], subject: models.Model, key: object, kinds: Sequence[str]
+) -> Entry | None:
+    """The row a form with this key already wrote, if any: views answer with it before
+    they validate the form, so a double-click never meets a validation error.
+
+    A write of this subject still under way (the first click) is waited for: the lock
+    is taken and released at once, and only then is the key looked up, so the second
+    click finds the first click's row instead of a sheet that no longer fits its form.
+    """
+    sequence = parse_key(key)
+    if sequence is None:
+        return None
+    with transaction.atomic():
+        type(subject)._default_manager.select_for_update().filter(pk=subject.pk).first()
+    lookup: dict[str, Any] = {SUBJECT_FIELD: subject, "sequence": sequence, "kind__in": kinds}
+    return cast("Entry | None", model._default_manager.filter(**lookup).first())
+
+
+def _already_written(
+    entries: Sequence[Entry], expected_sequence: int, kinds: Sequence[str]
+) -> Written[Entry]:
+    existing = next((entry for entry in entries if entry.sequence == expected_sequence), None)
+    if existing is not None and getattr(existing, "kind", None) in kinds:
+        return Written(entry=existing, created=False, entries=tuple(entries))
+    raise LogStale(STALE_MESSAGE)
