@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
+from chargen.characters.log_steps import RACE_KINDS
 from chargen.characters.models import Character, CreationLogEntry, Race
 from chargen.characters.pinned import race_copy
-from chargen.characters.progress import RACE_KINDS
 from chargen.content.models import EquipmentItem
 from chargen.content.pinned import current_content_version
 from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing
