@@ -145,10 +145,20 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-        }
+        },
+        "shared": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        },
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # "default" holds what never needs invalidating (rule data by hash), so a cache per
+    # process is right; "shared" holds what another worker may invalidate (the desk
+    # badge's counts): without Redis it does not cache at all.
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "shared": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    }
 
 # Sessions live in the database so web processes stay stateless.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
