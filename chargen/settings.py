@@ -71,6 +71,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages are gzipped (WhiteNoise answers static files above, already compressed, so
+    # they never reach this). Compressing a page that holds a secret next to text an
+    # attacker chooses is what BREACH exploits; Django masks the CSRF token with a fresh
+    # random value on every response (and the session cookie is a header, never
+    # compressed), which is the BREACH mitigation Django relies on.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
