@@ -74,6 +74,60 @@ def _attrs(attrs: dict[str, Any]) -> SafeString:
     )
 
 
+# Widgets whose Django template is simple enough to write here; others render as usual.
+_INPUTS = (forms.TextInput, forms.NumberInput, forms.EmailInput, forms.URLInput)
+
+
+def _widget(field: BoundField, css_class: str) -> SafeString:
+    """`field.as_widget(attrs={"class": css_class})`, without a template render for text
+    and number inputs and single selects (Django's input.html, select.html, select_option.html)."""
+    widget = field.field.widget
+    plain = type(widget) in _INPUTS or type(widget) is forms.Select
+    if not plain or field.field.show_hidden_initial or field.field.localize:
+        return field.as_widget(attrs={"class": css_class})
+    attrs = field.build_widget_attrs({"class": css_class}, widget)
+    if field.auto_id and "id" not in widget.attrs:
+        attrs.setdefault("id", field.auto_id)
+    context = widget.get_context(field.html_name, field.value(), attrs)["widget"]
+    if isinstance(widget, forms.Select):
+        options = []
+        for group_name, group, _index in context["optgroups"]:
+            if group_name:
+                options.append(format_html('<optgroup label="{}">', group_name))
+            options.extend(
+                format_html(
+                    '<option value="{}"{}>{}</option>',
+                    str(option["value"]),
+                    _attrs(option["attrs"]),
+                    option["label"],
+                )
+                for option in group
+            )
+            if group_name:
+                options.append(mark_safe("</optgroup>"))
+        return format_html(
+            '<select name="{}"{}>{}</select>',
+            context["name"],
+            _attrs(context["attrs"]),
+            mark_safe("".join(options)),  # noqa: S308 (each escaped above)
+        )
+    value = context["value"]
+    if value is None:
+        return format_html(
+            '<input type="{}" name="{}"{}>',
+            context["type"],
+            context["name"],
+            _attrs(context["attrs"]),
+        )
+    return format_html(
+        '<input type="{}" name="{}" value="{}"{}>',
+        context["type"],
+        context["name"],
+        str(value),
+        _attrs(context["attrs"]),
+    )
+
+
 def _choices(field: BoundField) -> SafeString:
     """crispy's layout/radio_checkbox_select.html: one form-check per option."""
     widget = field.field.widget
@@ -149,9 +203,7 @@ def plain_field(field: BoundField) -> SafeString:
     parts: list[str] = [format_html('<div id="div_{}" class="{}">', field.auto_id, wrapper)]
     if checkbox:
         required = field.field.required
-        parts.append(
-            field.as_widget(attrs={"class": _class_for(widget, f"form-check-input{invalid}")})
-        )
+        parts.append(_widget(field, _class_for(widget, f"form-check-input{invalid}")))
         parts.append(
             format_html(
                 '<label for="{}" class="form-check-label{}">{}{}</label>',
@@ -169,7 +221,7 @@ def plain_field(field: BoundField) -> SafeString:
             parts.append(_choices(field))
         else:
             extra = "form-select" if isinstance(widget, forms.Select) else "form-control"
-            parts.append(field.as_widget(attrs={"class": _class_for(widget, extra + invalid)}))
+            parts.append(_widget(field, _class_for(widget, extra + invalid)))
             parts.append(_errors(field) + _help(field))
         if field.use_fieldset and field.label:
             parts.append(_CLOSE_FIELDSET)
