@@ -36,10 +36,11 @@ from django.db.models.signals import post_delete, post_save
 PREFIX = "desk:unseen:v1"
 GENERATION_KEY = f"{PREFIX}:generation"
 TIMEOUT = 600  # seconds
+CACHE_ALIAS = "shared"  # settings.CACHES: Redis with REDIS_URL, else a DummyCache
 
 
 def _cache() -> Any:
-    return caches["shared"]
+    return caches[CACHE_ALIAS]
 
 
 def _version_key(user_id: object) -> str:

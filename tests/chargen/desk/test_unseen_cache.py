@@ -1,6 +1,6 @@
 """The desk badge's count comes from Django's cache and is right after every change.
 
-The `shared` cache alias is Redis in production; here it is a local-memory cache, so
+The shared cache alias is Redis in production; here it is a local-memory cache, so
 a stale count would show. Each step changes one thing the count reads and checks the
 badge on a page, the cached number and that a second look runs no query.
 """
@@ -20,6 +20,7 @@ from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_remove_member
 from chargen.desk.models import Notification, NotificationKind
 from chargen.desk.notifications import notification_send, notifications_mark_seen, unseen_count
+from chargen.desk.unseen_cache import CACHE_ALIAS
 
 BADGE = re.compile(r'title="(\d+) new since you last looked"')
 
@@ -28,7 +29,7 @@ BADGE = re.compile(r'title="(\d+) new since you last looked"')
 def shared_cache(settings: Any) -> None:
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-        "shared": {
+        CACHE_ALIAS: {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "unseen-cache-test",
         },
