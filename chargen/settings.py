@@ -71,6 +71,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages are gzipped (WhiteNoise answers static files above, already compressed, so
+    # they never reach this). Compressing a page that holds a secret next to text an
+    # attacker chooses is what BREACH exploits; Django masks the CSRF token with a fresh
+    # random value on every response (and the session cookie is a header, never
+    # compressed), which is the BREACH mitigation Django relies on.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -145,10 +151,20 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-        }
+        },
+        "shared": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        },
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # "default" holds what never needs invalidating (rule data by hash), so a cache per
+    # process is right; "shared" holds what another worker may invalidate (the desk
+    # badge's counts): without Redis it does not cache at all.
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "shared": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    }
 
 # Sessions live in the database so web processes stay stateless.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

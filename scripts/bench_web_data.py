@@ -128,6 +128,7 @@ def build_pages(port: int, sessions: dict[str, str]) -> tuple[list[Page], list[s
         Page("character sheet", f"{sheet}/sheet/", player1),
         Page("print sheet", f"{sheet}/print/", player1),
         Page("GM: party", f"/desk/{campaign}/party/", sessions["gm"]),
+        Page("GM: party print", f"/desk/{campaign}/party/print/", sessions["gm"]),
         *(Page(name, paths.get(name, ""), player1) for name in names[1:]),
     ]
     return [page for page in pages if page.path], list(skipped.values())

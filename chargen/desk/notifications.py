@@ -20,6 +20,7 @@ from django.utils import timezone
 from chargen.campaigns.access import campaigns_for_user
 from chargen.campaigns.models import Campaign
 from chargen.desk.models import Decision, LastSeen, Notification, NotificationKind
+from chargen.desk.unseen_cache import cached_count
 
 
 def _one_line(text: str) -> str:
@@ -129,7 +130,14 @@ def unseen_notifications(
 def unseen_count(
     *, user: AbstractBaseUser | AnonymousUser, campaign: Campaign | None = None
 ) -> int:
-    return unseen_notifications(user=user, campaign=campaign).count()
+    """The badge's number, cached per user (chargen.desk.unseen_cache says when it is renewed)."""
+    if not user.is_authenticated:
+        return 0
+    return cached_count(
+        user_id=user.pk,
+        campaign_id=campaign.pk if campaign is not None else None,
+        count=lambda: unseen_notifications(user=user, campaign=campaign).count(),
+    )
 
 
 @transaction.atomic

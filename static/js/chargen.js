@@ -78,6 +78,18 @@
     }
   });
 
+  // The navbar's menu button on small screens (Bootstrap's collapse, without loading
+  // Bootstrap's 80 KB JavaScript bundle for this one widget): .show opens the menu.
+  document.addEventListener("click", (event) => {
+    const toggler = event.target.closest && event.target.closest("[data-nav-toggle]");
+    if (!toggler) { return; }
+    const menu = document.getElementById(toggler.getAttribute("aria-controls"));
+    if (!menu) { return; }
+    const open = menu.classList.toggle("show");
+    toggler.setAttribute("aria-expanded", open ? "true" : "false");
+    toggler.classList.toggle("collapsed", !open);
+  });
+
   // <input data-select-on-focus>: the whole value selected, ready to copy (invite links).
   document.addEventListener("focusin", (event) => {
     if (event.target.matches && event.target.matches("[data-select-on-focus]")) {

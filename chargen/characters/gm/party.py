@@ -11,8 +11,10 @@ from django.db.models import Count, Q, QuerySet
 from chargen.campaigns.models import Campaign
 from chargen.characters import services_finish
 from chargen.characters.house_rules import RuleChange, house_rules_changes
-from chargen.characters.models import Character, CharacterStatus
+from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
+from chargen.characters.progress import progress_for
 from chargen.characters.rule_upgrade import older_rule_data
+from chargen.content.pinned import PinnedContent, content_for_version, current_content_version
 
 
 def campaign_characters(campaign: Campaign) -> QuerySet[Character]:
@@ -86,10 +88,35 @@ class PartySheet:
 
 
 def party_sheets(campaign: Campaign) -> list[PartySheet]:
-    """Every approved character's sheet, rebuilt from its log as the sheet page does."""
+    """Every approved character's sheet, rebuilt from its log as the sheet page does.
+
+    In a fixed number of queries however many characters (issue 13: the print used to
+    run about seven a character): every log in one query, the campaign shared, the
+    campaign's current content version read once. Pinned rule data and content come
+    from the cache by their hash.
+    """
+    characters = list(approved_characters(campaign))
+    entries: dict[object, list[CreationLogEntry]] = {character.pk: [] for character in characters}
+    for entry in CreationLogEntry.objects.filter(character__in=characters).order_by(
+        "character_id", "sequence"
+    ):
+        entries[entry.character_id].append(entry)
+    current_content: list[PinnedContent] = []  # read once, only if a character needs it
+
+    def content(character: Character) -> PinnedContent:
+        if character.content_version_id:
+            return content_for_version(character.content_version_id)
+        if not current_content:
+            current_content.append(content_for_version(current_content_version(campaign)))
+        return current_content[0]
+
     sheets = []
-    for character in approved_characters(campaign):
-        finish = services_finish.finish_load(character)
+    for character in characters:
+        character.campaign = campaign  # already loaded: share it
+        log = entries[character.pk]
+        finish = services_finish.Finish(
+            progress=progress_for(character, log), entries=tuple(log), content=content(character)
+        )
         sheets.append(
             PartySheet(
                 character=character,

@@ -1,0 +1,46 @@
+"""The Drifting token sheet runs as many queries after many rolls as after one, and as
+many with more characters in the campaign (issue 13)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractUser
+from django.test import Client
+from django.urls import reverse
+
+from chargen.campaigns.models import Campaign
+from chargen.drifting.models import Character, LogKind
+from rules import drifting as rules
+from tests.chargen.drifting.conftest import make_played_character
+from tests.chargen.query_counts import page_queries
+
+
+def _roll(client: Client, character: Character) -> None:
+    character.refresh_from_db()
+    response = client.post(
+        reverse("drifting:roll", kwargs={"character_id": character.id}),
+        {"key": character.next_sequence, "applicable": ["Military", "Firearms"]},
+    )
+    assert response.status_code == 302
+
+
+def test_the_token_sheet_stays_flat_in_rolls_and_characters(
+    player_client: Client,
+    jim: Character,
+    linda: Character,
+    campaign: Campaign,
+    other_player: AbstractUser,
+) -> None:
+    page = reverse("drifting:character", kwargs={"character_id": jim.id})
+    _roll(player_client, jim)
+    one = page_queries(player_client, page)
+    for _ in range(5):
+        _roll(player_client, jim)
+    for n in range(3):  # more characters to assist in the campaign
+        make_played_character(
+            other_player,
+            f"Crew {n}",
+            [rules.TokenState("Space", rules.TokenKind.BACKGROUND, held=1)],
+            campaign,
+        )
+    assert jim.log.filter(kind=LogKind.ROLL).count() == 6
+    assert len(page_queries(player_client, page)) == len(one)

@@ -1,0 +1,61 @@
+"""The roller sheets run as many queries after many rolls as after one (issue 13)."""
+
+from __future__ import annotations
+
+from django.test import Client
+from django.urls import reverse
+
+from chargen.rollers import services
+from chargen.rollers.models import ManaCharacter, UniqueCharacter
+from tests.chargen.query_counts import page_queries
+
+
+def _unique_roll(client: Client, character: UniqueCharacter) -> None:
+    response = client.post(
+        reverse("rollers:unique_roll", kwargs={"character_id": character.id}),
+        {
+            "sequence": services.next_sequence(character),
+            "attribute": str(character.attributes.get(name="Precision").pk),
+            "tool_quality": 1,
+            "specials": [str(character.specials.get().pk)],
+        },
+    )
+    assert response.status_code == 302
+
+
+def _mana_roll(client: Client, character: ManaCharacter) -> None:
+    response = client.post(
+        reverse("rollers:mana_roll", kwargs={"character_id": character.id}),
+        {
+            "sequence": services.next_sequence(character),
+            "attribute": str(character.attributes.get(name="Cunning").pk),
+            "specialities": [str(character.specialities.get(name="Deceit").pk)],
+            "difficulty_mode": "named",
+            "difficulty": "CHALLENGING",
+        },
+    )
+    assert response.status_code == 302
+
+
+def test_the_unique_sheet_stays_flat_in_the_number_of_rolls(
+    player_client: Client, leanne: UniqueCharacter
+) -> None:
+    page = leanne.get_absolute_url()
+    _unique_roll(player_client, leanne)
+    one = page_queries(player_client, page)
+    for _ in range(6):
+        _unique_roll(player_client, leanne)
+    assert leanne.rolls.count() == 7
+    assert len(page_queries(player_client, page)) == len(one)
+
+
+def test_the_mana_sheet_stays_flat_in_the_number_of_rolls(
+    player_client: Client, mage: ManaCharacter
+) -> None:
+    page = mage.get_absolute_url()
+    _mana_roll(player_client, mage)
+    one = page_queries(player_client, page)
+    for _ in range(6):
+        _mana_roll(player_client, mage)
+    assert mage.rolls.count() == 7
+    assert len(page_queries(player_client, page)) == len(one)
