@@ -11,6 +11,7 @@ from django.utils.text import slugify
 from chargen.campaigns.models import Campaign
 from chargen.drifting.models import Character, TokenKind
 from chargen.drifting.pinned import KIND_LABELS, PinnedLifepath
+from chargen.drifting.token_fields import TokenChoicesField
 from rules import drifting as rules
 from rules.dice import parse_faces
 from rules.errors import RulesError
@@ -73,12 +74,13 @@ def _token_choices(sheet: dict[str, rules.TokenState]) -> list[tuple[str, str]]:
 
 
 class RollForm(KeyedForm):
-    applicable = forms.MultipleChoiceField(
+    applicable = TokenChoicesField(
+        explain="modifier",
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label="Applicable tokens (+1 each, at most +3)",
     )
-    deplete = forms.MultipleChoiceField(
+    deplete = TokenChoicesField(
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label="Deplete for an extra die (at most three)",
@@ -109,6 +111,10 @@ class RollForm(KeyedForm):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.sheet = sheet
+        for name in ("applicable", "deplete"):
+            field = self.fields[name]
+            assert isinstance(field, TokenChoicesField)
+            field.sheet = sheet
         usable = {name: state for name, state in sheet.items() if state.gives_modifier}
         self.fields["applicable"].choices = _token_choices(usable)
         # One checkbox per fresh token, so two Firearms tokens can both be depleted.

@@ -8,7 +8,6 @@ swap of the same partial the full page renders.
 from __future__ import annotations
 
 import uuid
-from fractions import Fraction
 from typing import Any
 
 from django import forms
@@ -36,13 +35,12 @@ from chargen.drifting.forms import (
     RollForm,
 )
 from chargen.drifting.models import Character, CreationStep, LogKind
+from chargen.drifting.odds_box import odds_for, odds_rows
 from chargen.drifting.rule_upgrade import older_lifepaths_date
 from rules import drifting as rules
-from rules import odds
 from rules.dice import DiceError
 from rules.errors import RulesError
 
-ODDS_TARGETS = (6, 9, 12, 15, 18)
 WIZARD_STEPS = (
     (CreationStep.CONCEPT, "Concept and campaign"),
     (CreationStep.LIFEPATHS, "Lifepaths"),
@@ -118,24 +116,6 @@ def _wizard_done(request: HttpRequest, character: Character) -> HttpResponse:
     return redirect(character)
 
 
-def _odds_rows(plan: rules.TokenRollPlan) -> dict[str, Any]:
-    distribution = odds.token_roll_distribution(plan.extra_dice, plan.modifier)
-    average = sum((total * chance for total, chance in distribution.items()), Fraction(0))
-    return {
-        "plan": plan,
-        "average": f"{float(average):.1f}",
-        "targets": [
-            {
-                "target": target,
-                "chance": odds.as_percent(
-                    odds.token_roll_chance(plan.extra_dice, plan.modifier, target)
-                ),
-            }
-            for target in ODDS_TARGETS
-        ],
-    }
-
-
 def _roll_choices(form: RollForm) -> services.RollChoices:
     data = form.cleaned_data
     return services.RollChoices(
@@ -170,11 +150,7 @@ def _sheet_context(
     roll_form = forms_given.get("roll_form") or RollForm(
         initial={"key": key}, sheet=sheet, companions=companions, physical_dice=physical
     )
-    plan_odds = None
-    try:
-        plan_odds = _odds_rows(services.roll_plan(character, services.RollChoices()))
-    except RulesError:
-        plan_odds = None
+    plan_odds = odds_for(character, roll_form)
     log = list(character.log.order_by("-sequence"))
     latest_roll = next((entry for entry in log if entry.kind == LogKind.ROLL), None)
     is_owner = character.owner_id == request.user.pk
@@ -380,7 +356,7 @@ def roll_odds(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     context: dict[str, Any] = {"character": character, "odds": None, "odds_error": ""}
     if form.is_valid():
         try:
-            context["odds"] = _odds_rows(services.roll_plan(character, _roll_choices(form)))
+            context["odds"] = odds_rows(services.roll_plan(character, _roll_choices(form)))
         except RulesError as error:
             context["odds_error"] = str(error)
     else:

@@ -38,8 +38,9 @@ def refresh_tokens(sheet: Sheet) -> tuple[dict[str, TokenState], Refresh]:
             restored.append((name, state.depleted + state.lost))
         if state.pending_from_sharing:
             added.append(name)
-            state = replace(
-                state, held=1, shared_marks=state.shared_marks - SHARED_MARKS_FOR_NEW_TOKEN
-            )
+            # Marks beyond the ten carry over as check marks towards the next token, as
+            # marks beyond a threshold do (docs/rulings.md, "Shared marks beyond ten").
+            beyond = state.shared_marks - SHARED_MARKS_FOR_NEW_TOKEN
+            state = replace(state, held=1, checks=state.checks + beyond, shared_marks=0)
         updated[name] = replace(state, depleted=0, lost=0)
     return updated, Refresh(restored=tuple(restored), added=tuple(added))

@@ -161,6 +161,19 @@ def test_a_ninth_shared_mark_is_not_yet_a_token() -> None:
     assert refreshed["Firearms"].held == 0
 
 
+def test_shared_marks_given_while_the_token_is_pending_carry_over_as_check_marks() -> None:
+    sheet = sheet_from([TokenState("Firearms", shared_marks=10)])
+    for _ in range(3):  # the eleventh, twelfth and thirteenth marks
+        sheet, shared = receive_shared_mark(sheet, token="Firearms")
+        assert shared.becomes_token_at_refresh
+    assert sheet["Firearms"].shared_marks == 13
+    refreshed, refresh = refresh_tokens(sheet)
+    assert refresh.added == ("Firearms",)
+    assert refreshed["Firearms"].held == 1
+    assert refreshed["Firearms"].checks == 3  # not lost, and shown as check marks
+    assert refreshed["Firearms"].shared_marks == 0
+
+
 def test_a_shared_mark_in_a_held_type_is_an_ordinary_check() -> None:
     sheet, shared = receive_shared_mark(jim(), token="Firearms")
     assert shared.recipient_holds_it

@@ -117,6 +117,24 @@ def test_rolling_from_the_sheet_with_typed_faces_is_jims_fifteen(
     assert "valid choice" not in page
 
 
+def test_a_tick_the_sheet_no_longer_allows_is_explained_and_the_odds_keep_the_rest(
+    player_client: Client, jim: Character
+) -> None:
+    first = {"key": jim.next_sequence, "applicable": ["Dodge"], "deplete": ["Dodge#1"]}
+    assert player_client.post(url("roll", jim), first).status_code == 302
+    # The same ticks again on a fresh form: Dodge has no fresh token left.
+    again = {
+        "key": jim.next_sequence,
+        "applicable": ["Military", "Firearms"],
+        "deplete": ["Dodge#1"],
+    }
+    page = player_client.post(url("roll", jim), again, **HTMX).content.decode()
+    assert "Dodge is depleted until the next refresh." in page
+    assert "valid choice" not in page
+    # The odds box describes what is still ticked, not an empty roll.
+    assert "Modifier +3 (Military +1, Firearms +2)." in page
+
+
 def test_the_odds_show_before_rolling(player_client: Client, jim: Character) -> None:
     response = player_client.get(
         url("odds", jim),
