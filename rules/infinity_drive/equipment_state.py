@@ -8,19 +8,46 @@ credits", or the campaign's figure); the variable option's purse is the cash its
 background tables give. Every purchase and sale is an event that copies the item's name,
 category and price, so a later edit of the catalogue never changes what was paid.
 
-Pure: plain values in, plain values out. `replay_equipment` trusts its events (they were
-checked when they were written); `quantity_change` is the check.
+Pure: plain values in, plain values out. Every value refuses malformed fields when it
+is built (a `MalformedInput`); `quantity_change` is the rules' check on a purchase.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import cast
 
-from rules.errors import RulesError
+from rules.errors import MalformedInput, RulesError
+from rules.inputs import instance, listed, listed_instances, optional_whole, text, whole
 
 STANDARD = "standard"
 VARIABLE = "variable"
+OPTIONS = (STANDARD, VARIABLE)
+
+__all__ = [
+    "OPTIONS",
+    "STANDARD",
+    "VARIABLE",
+    "Bought",
+    "CatalogueItem",
+    "EquipmentEvent",
+    "EquipmentState",
+    "Holding",
+    "OptionChosen",
+    "PurseSet",
+    "SoldBack",
+    "apply_equipment",
+    "quantity_change",
+    "replay_equipment",
+]
+
+
+def _check_item(name: object, unit_price: object, quantity: object, category: object = "") -> None:
+    text(name, "An item's name")
+    text(category, "An item's category")
+    whole(unit_price, f"The price of {name}", minimum=0)
+    whole(quantity, f"The number of {name}", minimum=1)
 
 
 @dataclass(frozen=True)
@@ -31,6 +58,11 @@ class OptionChosen:
     option: str
     purse: int | None = None
 
+    def __post_init__(self) -> None:
+        if text(self.option, "The equipment option") not in OPTIONS:
+            raise MalformedInput("The equipment option must be standard or variable.")
+        optional_whole(self.purse, "The purse", minimum=0)
+
 
 @dataclass(frozen=True)
 class PurseSet:
@@ -38,6 +70,9 @@ class PurseSet:
     last table is rolled, or a purse recorded outright."""
 
     purse: int
+
+    def __post_init__(self) -> None:
+        whole(self.purse, "The purse", minimum=0)
 
 
 @dataclass(frozen=True)
@@ -49,6 +84,9 @@ class Bought:
     unit_price: int
     quantity: int
 
+    def __post_init__(self) -> None:
+        _check_item(self.name, self.unit_price, self.quantity, category=self.category)
+
 
 @dataclass(frozen=True)
 class SoldBack:
@@ -57,6 +95,9 @@ class SoldBack:
     name: str
     unit_price: int
     quantity: int
+
+    def __post_init__(self) -> None:
+        _check_item(self.name, self.unit_price, self.quantity)
 
 
 EquipmentEvent = OptionChosen | PurseSet | Bought | SoldBack
@@ -71,6 +112,9 @@ class Holding:
     unit_price: int
     quantity: int
 
+    def __post_init__(self) -> None:
+        _check_item(self.name, self.unit_price, self.quantity, category=self.category)
+
     @property
     def total_price(self) -> int:
         return self.unit_price * self.quantity
@@ -84,12 +128,24 @@ class CatalogueItem:
     category: str
     price: int
 
+    def __post_init__(self) -> None:
+        text(self.name, "An item's name")
+        text(self.category, "An item's category")
+        whole(self.price, f"The price of {self.name}", minimum=0)
+
 
 @dataclass(frozen=True)
 class EquipmentState:
     option: str = ""
     purse: int | None = None
     holdings: tuple[Holding, ...] = ()
+
+    def __post_init__(self) -> None:
+        if text(self.option, "The equipment option") not in {"", *OPTIONS}:
+            raise MalformedInput("The equipment option must be standard or variable.")
+        optional_whole(self.purse, "The purse", minimum=0)
+        holdings = listed_instances(self.holdings, Holding, "The holdings", "an item held")
+        object.__setattr__(self, "holdings", holdings)
 
     @property
     def spent(self) -> int:
@@ -106,6 +162,7 @@ class EquipmentState:
         return bool(self.option) and self.purse is not None
 
     def owned(self, name: str) -> Holding | None:
+        text(name, "An item's name")
         return next((holding for holding in self.holdings if holding.name == name), None)
 
 
@@ -128,6 +185,9 @@ def _with_holding(state: EquipmentState, name: str, holding: Holding | None) -> 
 
 def apply_equipment(state: EquipmentState, event: EquipmentEvent) -> EquipmentState:
     """One event's effect; the latest option and the latest purse win."""
+    instance(state, EquipmentState, "The equipment so far")
+    if not isinstance(event, OptionChosen | PurseSet | Bought | SoldBack):
+        raise MalformedInput("An equipment event must be an option, a purse, a sale or a buy.")
     if isinstance(event, OptionChosen):
         return replace(state, option=event.option, purse=event.purse)
     if isinstance(event, PurseSet):
@@ -148,8 +208,8 @@ def apply_equipment(state: EquipmentState, event: EquipmentEvent) -> EquipmentSt
 
 def replay_equipment(events: Iterable[EquipmentEvent]) -> EquipmentState:
     state = EquipmentState()
-    for event in events:
-        state = apply_equipment(state, event)
+    for event in listed(events, "The equipment events"):
+        state = apply_equipment(state, cast(EquipmentEvent, event))  # checked there
     return state
 
 
@@ -162,6 +222,11 @@ def quantity_change(
     purchase keeps its price: more of it costs what it cost, and a sale gives back what
     was paid. Spending more than the credits left is refused (exactly all is allowed).
     """
+    instance(state, EquipmentState, "The equipment so far")
+    instance(item, CatalogueItem, "The item")
+    if isinstance(quantity, int) and not isinstance(quantity, bool) and quantity < 0:
+        raise RulesError("A quantity cannot be negative.")
+    whole(quantity, "The quantity")
     if not state.done:
         raise RulesError("Choose your equipment option (and roll its tables) before buying.")
     if quantity < 0:

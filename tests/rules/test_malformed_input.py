@@ -39,19 +39,18 @@ from rules.errors import RulesError
 from rules.infinity_drive import aliens, characteristics, creation, profile, rulebook, skills
 from rules.infinity_drive.codes import CHARACTERISTICS
 from rules.infinity_drive.house_rules import HouseRules
-from tests.rules import public_calls, public_calls_infinity_drive
+from tests.rules import public_calls, public_calls_infinity_drive, public_calls_part_two
 
-CALLS = {**public_calls.CALLS, **public_calls_infinity_drive.CALLS}
+CALLS = {
+    **public_calls.CALLS,
+    **public_calls_infinity_drive.CALLS,
+    **public_calls_part_two.CALLS,
+}
 BOOK = public_calls_infinity_drive.BOOK
 
 # The checks themselves: they refuse by raising, and trust the kinds they are given.
 NOT_CHECKED = {
     "rules.inputs",
-    # Not yet hardened: the equipment and history replays landed beside this test in the
-    # same wave and still trust their events' field kinds (their callers build the events
-    # from validated forms). They leave this set once they refuse malformed events.
-    "rules.infinity_drive.equipment_state",
-    "rules.infinity_drive.history_state",
 }
 
 # Values callers build themselves: the test opens them up and spoils their fields.
@@ -79,6 +78,7 @@ INPUT_VALUES: tuple[type, ...] = (
     pool.CrisisTrack,
     keep.KeptRoll,
     *creation.Step.__args__,
+    *public_calls_part_two.INPUT_VALUES,
 )
 
 # Classes that are not plain values but check what they are built from.

@@ -1,0 +1,95 @@
+"""A valid call of every public function of Infinity Drive's steps 7 and 8 (equipment and
+history), for the malformed-input test to spoil."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.infinity_drive import equipment_state as equipment
+from rules.infinity_drive import history_state as history
+
+Call = tuple[Callable[..., object], dict[str, Any]]
+
+KNIFE = equipment.CatalogueItem("Knife", "Weapons", 50)
+HELD = equipment.Holding("Knife", "Weapons", 50, 2)
+STOCKED = equipment.EquipmentState(option=equipment.STANDARD, purse=1000, holdings=(HELD,))
+BOUGHT = equipment.Bought("Knife", "Weapons", 50, 1)
+WRITTEN = history.HistoryState(age="31", appearance="Tall", edited_notes=((4, "A fall."),))
+
+
+def _call(function: Callable[..., object], **arguments: object) -> Callable[[], Call]:
+    return lambda: (function, dict(arguments))
+
+
+CALLS: dict[str, Callable[[], Call]] = {
+    "rules.infinity_drive.equipment_state.OptionChosen": _call(
+        equipment.OptionChosen, option=equipment.STANDARD, purse=20000
+    ),
+    "rules.infinity_drive.equipment_state.PurseSet": _call(equipment.PurseSet, purse=300),
+    "rules.infinity_drive.equipment_state.Bought": _call(
+        equipment.Bought, name="Knife", category="Weapons", unit_price=50, quantity=1
+    ),
+    "rules.infinity_drive.equipment_state.SoldBack": _call(
+        equipment.SoldBack, name="Knife", unit_price=50, quantity=1
+    ),
+    "rules.infinity_drive.equipment_state.Holding": _call(
+        equipment.Holding, name="Knife", category="Weapons", unit_price=50, quantity=2
+    ),
+    "rules.infinity_drive.equipment_state.CatalogueItem": _call(
+        equipment.CatalogueItem, name="Knife", category="Weapons", price=50
+    ),
+    "rules.infinity_drive.equipment_state.EquipmentState": _call(
+        equipment.EquipmentState, option=equipment.STANDARD, purse=1000, holdings=(HELD,)
+    ),
+    "rules.infinity_drive.equipment_state.EquipmentState.owned": _call(STOCKED.owned, name="Knife"),
+    "rules.infinity_drive.equipment_state.apply_equipment": _call(
+        equipment.apply_equipment, state=STOCKED, event=BOUGHT
+    ),
+    "rules.infinity_drive.equipment_state.replay_equipment": _call(
+        equipment.replay_equipment,
+        events=[equipment.OptionChosen(equipment.STANDARD, 1000), BOUGHT],
+    ),
+    "rules.infinity_drive.equipment_state.quantity_change": _call(
+        equipment.quantity_change, state=STOCKED, item=KNIFE, quantity=3
+    ),
+    "rules.infinity_drive.history_state.DetailsGiven": _call(
+        history.DetailsGiven, age="31", appearance="Tall"
+    ),
+    "rules.infinity_drive.history_state.NoteWritten": _call(
+        history.NoteWritten, sequence=4, text="A fall."
+    ),
+    "rules.infinity_drive.history_state.HistoryState": _call(
+        history.HistoryState, age="31", appearance="Tall", edited_notes=((4, "A fall."),)
+    ),
+    "rules.infinity_drive.history_state.HistoryState.note_for": _call(
+        WRITTEN.note_for, sequence=4, given_with_roll=""
+    ),
+    "rules.infinity_drive.history_state.apply_history": _call(
+        history.apply_history, state=WRITTEN, event=history.NoteWritten(5, "A win.")
+    ),
+    "rules.infinity_drive.history_state.replay_history": _call(
+        history.replay_history, events=[history.DetailsGiven("31", "Tall")]
+    ),
+    "rules.infinity_drive.history_state.history_changes": _call(
+        history.history_changes,
+        state=WRITTEN,
+        notes={4: "A long fall."},
+        given_with_roll={4: ""},
+        age="32",
+        appearance="Tall",
+    ),
+}
+
+INPUT_VALUES: tuple[type, ...] = (
+    equipment.OptionChosen,
+    equipment.PurseSet,
+    equipment.Bought,
+    equipment.SoldBack,
+    equipment.Holding,
+    equipment.CatalogueItem,
+    equipment.EquipmentState,
+    history.DetailsGiven,
+    history.NoteWritten,
+    history.HistoryState,
+)
