@@ -5,7 +5,7 @@ is finished and in play, so a player cannot roll again behind the GM's back
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -45,7 +45,7 @@ def exists(character: Character) -> bool:
 
 
 @pytest.fixture
-def loner(player: AbstractUser) -> Character:
+def loner(player: User) -> Character:
     """Bob's Jim again, finished and played outside any campaign (one typed-in roll)."""
     character = make_played_character(
         player,
@@ -62,9 +62,7 @@ def loner(player: AbstractUser) -> Character:
 
 
 @pytest.fixture
-def campaign_draft(
-    player: AbstractUser, campaign: Campaign, lifepaths: dict[str, Lifepath]
-) -> Character:
+def campaign_draft(player: User, campaign: Campaign, lifepaths: dict[str, Lifepath]) -> Character:
     """Bob's drifter in Alice's campaign, still choosing lifepaths (no dice yet)."""
     character = services.character_start(owner=player)
     services.character_set_concept(
@@ -162,7 +160,7 @@ def test_a_finished_campaign_character_is_refused_with_the_reason(
 
 
 def test_a_finished_campaign_character_is_refused_even_before_its_first_roll(
-    jim: Character, linda: Character, other_player: AbstractUser
+    jim: Character, linda: Character, other_player: User
 ) -> None:
     """Companions assist and share with a finished drifter: it is in the game's record."""
     services.character_assist(helper=linda, recipient=jim, token="Repair", key=linda.next_sequence)
@@ -191,7 +189,7 @@ def test_anyone_but_the_owner_gets_404_and_changes_nothing(
 
 def test_lists_show_delete_buttons_without_a_query_per_character(
     player_client: Client,
-    player: AbstractUser,
+    player: User,
     campaign: Campaign,
     lifepaths: dict[str, Lifepath],
 ) -> None:

@@ -1,0 +1,102 @@
+"""What the Drifting pages read: a campaign's Drifting rules, the lifepaths a character
+may choose, its token sheet, the assists waiting for it and its companions."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Q, QuerySet
+
+from chargen.campaigns.access import campaigns_for_user
+from chargen.campaigns.models import Campaign
+from chargen.drifting.campaign_rules import DRIFTING, drifting_rules_for
+from chargen.drifting.models import (
+    Character,
+    CreationStep,
+    Lifepath,
+    PendingAssist,
+)
+from chargen.drifting.pinned import (
+    PinnedLifepath,
+    current_lifepath_version,
+    lifepaths_for_version,
+    pinned_from_row,
+)
+from rules import drifting as rules
+
+# --- Reading ----------------------------------------------------------------------------
+
+
+def lifepath_limit(campaign: Campaign | None) -> int:
+    return drifting_rules_for(campaign).lifepath_count
+
+
+def loss_margin_step(campaign: Campaign | None) -> int:
+    return drifting_rules_for(campaign).loss_margin_step
+
+
+def physical_dice_allowed(campaign: Campaign | None) -> bool:
+    return drifting_rules_for(campaign).physical_dice_allowed
+
+
+def lifepaths_available(campaign: Campaign | None) -> QuerySet[Lifepath]:
+    """The shared starter set plus the campaign's own lifepaths, as the tables hold them
+    now (the GM's campaign page); a character reads its own `character_lifepaths`."""
+    scope = Q(campaign__isnull=True)
+    if campaign is not None:
+        scope |= Q(campaign=campaign)
+    return Lifepath.objects.filter(scope).prefetch_related("grants", "requires")
+
+
+def drifting_campaigns_for(user: AbstractBaseUser) -> QuerySet[Campaign]:
+    return campaigns_for_user(user).filter(game=DRIFTING)
+
+
+def character_lifepaths(character: Character) -> tuple[PinnedLifepath, ...]:
+    """The lifepaths open to the character: its pinned set, never the tables as they are
+    now (the current set only while it has none, started before any was loaded)."""
+    digest = character.rule_version_id or current_lifepath_version(character.campaign)
+    return lifepaths_for_version(digest)
+
+
+def chosen_lifepaths(character: Character) -> list[PinnedLifepath]:
+    """The lifepaths chosen so far, in order, as the character's pinned data holds them."""
+    pinned = {lifepath.pk: lifepath for lifepath in character_lifepaths(character)}
+    chosen_ids = [
+        str(key)
+        for key in character.lifepaths.order_by("position").values_list("lifepath_id", flat=True)
+    ]
+    missing = [key for key in chosen_ids if key not in pinned]
+    if missing:
+        # Chosen before lifepaths were pinned, from outside the set pinned since (a
+        # campaign changed): the row itself, which a chosen lifepath keeps from deletion.
+        rows = Lifepath.objects.filter(pk__in=missing).prefetch_related("grants", "requires")
+        pinned.update({str(row.pk): pinned_from_row(row) for row in rows})
+    return [pinned[key] for key in chosen_ids]
+
+
+def creation_tokens(character: Character) -> dict[str, rules.TokenState]:
+    """The tokens the chosen lifepaths add up to, type by type."""
+    return rules.tokens_from_lifepaths([path.as_rules() for path in chosen_lifepaths(character)])
+
+
+def token_sheet(character: Character) -> dict[str, rules.TokenState]:
+    return rules.sheet_from(token.as_rules() for token in character.tokens.all())
+
+
+def waiting_assists(character: Character) -> list[PendingAssist]:
+    """Assists the character's next roll will use: the oldest, as many as a roll takes.
+
+    Helpers are refused once three wait, but two assisting at the same moment could
+    pass that check together; a fourth then waits for the roll after.
+    """
+    waiting = character.assists_waiting.filter(used_by__isnull=True).select_related("helper")
+    return list(waiting[: rules.MAX_EXTRA_DICE])
+
+
+def campaign_companions(character: Character) -> QuerySet[Character]:
+    """Other finished Drifting characters in the same campaign (to assist or share with)."""
+    if character.campaign_id is None:
+        return Character.objects.none()
+    return Character.objects.filter(
+        campaign_id=character.campaign_id, step=CreationStep.FINISHED
+    ).exclude(pk=character.pk)
