@@ -4,14 +4,14 @@ seed 004's examples, and the two racers. Bob owns them all."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 
 from chargen.rollers import services
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 
 
 @pytest.fixture
-def brian(player: AbstractUser) -> UniqueCharacter:
+def brian(player: User) -> UniqueCharacter:
     """Strength 2, no tools, no applicable special attribute."""
     character = services.unique_character_create(owner=player, name="Brian")
     character.attributes.filter(name="Strength").update(score=2)
@@ -19,7 +19,7 @@ def brian(player: AbstractUser) -> UniqueCharacter:
 
 
 @pytest.fixture
-def leanne(player: AbstractUser) -> UniqueCharacter:
+def leanne(player: User) -> UniqueCharacter:
     """Precision 3 and the special attribute 'delivery driver'."""
     character = services.unique_character_create(owner=player, name="Leanne")
     character.attributes.filter(name="Precision").update(score=3)
@@ -42,7 +42,7 @@ def add_speciality(character: ManaCharacter, name: str, attribute: str) -> None:
 
 
 @pytest.fixture
-def mage(player: AbstractUser) -> ManaCharacter:
+def mage(player: User) -> ManaCharacter:
     """3 black and 2 blue mana; Deceit (Cunning), Artifice (Intelligence), Stealth
     (Finesse) and Elemental Damage (Endurance)."""
     character = services.mana_character_create(owner=player, name="The mage")
@@ -59,7 +59,7 @@ def mage(player: AbstractUser) -> ManaCharacter:
 
 
 @pytest.fixture
-def first_racer(player: AbstractUser) -> ManaCharacter:
+def first_racer(player: User) -> ManaCharacter:
     """Endurance 3, and green mana enough to keep every die."""
     character = services.mana_character_create(owner=player, name="First racer")
     set_mana(character, green=3)
@@ -68,7 +68,7 @@ def first_racer(player: AbstractUser) -> ManaCharacter:
 
 
 @pytest.fixture
-def second_racer(player: AbstractUser) -> ManaCharacter:
+def second_racer(player: User) -> ManaCharacter:
     """Endurance 5 and a speciality in long-distance running."""
     character = services.mana_character_create(owner=player, name="Second racer")
     set_mana(character, green=3)
