@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chargen.rollers.forms import UniquePushForm
-from chargen.rollers.views import _roll_error_field
+from chargen.rollers.views_common import _roll_error_field
 from rules.errors import DiceError, RulesError
 
 

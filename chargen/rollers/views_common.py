@@ -1,0 +1,92 @@
+"""What both roller sheets' views share: templates, refused-roll placement, the one-time key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.db.models import Model, QuerySet
+from django.http import HttpResponse
+
+from chargen.core.http import HtmxHttpRequest
+from chargen.rollers import services
+from chargen.rollers.forms import (
+    ContestForm,
+    UniquePushForm,
+)
+from chargen.rollers.models import (
+    ManaRollKind,
+    UniqueRollKind,
+)
+from rules.errors import DiceError, RulesError
+
+ALREADY_SAVED = "Already saved (a repeated click or a reload): this is the roll that was made."
+
+
+def _template(request: HtmxHttpRequest, page: str, partial: str) -> str:
+    """The full page for a plain request, its named partial for an htmx swap."""
+    return f"rollers/{page}.html#{partial}" if request.htmx else f"rollers/{page}.html"
+
+
+def _roll_error_field(error: RulesError) -> str | None:
+    """Typed dice that do not fit go to the faces field; anything else to the whole form."""
+    return "faces" if isinstance(error, DiceError) else None
+
+
+def _save_roll(
+    *,
+    form: forms.Form,
+    save: Callable[[], Any],
+    error_field: Callable[[RulesError], str | None],
+    refused: Callable[[str], HttpResponse],
+    done: Callable[[str], HttpResponse],
+    unplaced_above_forms: bool = False,
+) -> HttpResponse | None:
+    """Run a service that saves a roll before it is shown; None means: show `form` again.
+
+    A refusal about one field shows at that field. A stale form is said above the
+    forms (they are redrawn for the sheet as it now is); so is any other refusal when
+    `unplaced_above_forms` (the form itself may be hidden), else it heads the form.
+    """
+    try:
+        saved = save()
+    except services.StaleForm as error:
+        return refused(str(error))
+    except RulesError as error:
+        field = error_field(error)
+        if field is None and unplaced_above_forms:
+            return refused(str(error))
+        form.add_error(field, str(error))
+        return None
+    return done("" if saved.created else ALREADY_SAVED)
+
+
+def _sequence_field(kind: str) -> str:
+    """The posted name of a roll form's sequence (push and contest forms are prefixed)."""
+    prefix: dict[str, str | None] = {
+        UniqueRollKind.PUSH: UniquePushForm.prefix,
+        ManaRollKind.CONTEST: ContestForm.prefix,
+    }
+    return f"{prefix[kind]}-sequence" if kind in prefix else "sequence"
+
+
+def _chosen(form: forms.Form, *, leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A valid form's choices as plain values (rows by id), to draw a form with them
+    chosen again or to keep with a roll. Empty for an invalid form."""
+    if not form.is_valid():
+        return {}
+    chosen: dict[str, Any] = {}
+    for name, value in form.cleaned_data.items():
+        if name not in form.fields or name in leave_out:
+            continue
+        if isinstance(value, Model):
+            value = value.pk
+        elif isinstance(value, QuerySet | list | tuple):
+            value = [getattr(item, "pk", item) for item in value]
+        chosen[name] = value
+    return chosen
+
+
+# The parts of a roll form that belong to one roll only, never carried to the next.
+ONE_ROLL_ONLY = ("sequence", "physical", "faces", "opponent_faces")

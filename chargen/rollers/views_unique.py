@@ -1,0 +1,253 @@
+"""The unique-dice pool sheet's pages (seed 001): the sheet, odds, roll, push, crisis."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from chargen.core.http import HtmxHttpRequest
+from chargen.rollers import services
+from chargen.rollers.access import (
+    unique_character_for_owner,
+)
+from chargen.rollers.forms import (
+    CrisisForm,
+    UniquePoolFields,
+    UniquePushForm,
+    UniqueRollForm,
+)
+from chargen.rollers.models import (
+    UniqueCharacter,
+    UniqueRollKind,
+)
+from chargen.rollers.views_common import (
+    ALREADY_SAVED,
+    ONE_ROLL_ONLY,
+    _chosen,
+    _roll_error_field,
+    _save_roll,
+    _sequence_field,
+    _template,
+)
+from rules.errors import RulesError
+
+# --- Unique-dice pool: the sheet -----------------------------------------------------------------
+
+
+def _unique_plan(form: forms.Form) -> services.UniquePlan:
+    data = form.cleaned_data
+    return services.unique_plan(
+        attribute=data["attribute"],
+        tool_quality=data["tool_quality"],
+        specials=list(data.get("specials") or ()),
+    )
+
+
+def _unique_odds(form: UniquePoolFields) -> tuple[services.UniqueOdds | None, str]:
+    """The odds for valid choices, or the reason there are none."""
+    if not form.is_valid():
+        return None, "Choose an attribute on this sheet to see the odds."
+    try:
+        return services.unique_odds(_unique_plan(form), form.cleaned_data.get("needed")), ""
+    except RulesError as error:
+        return None, str(error)
+
+
+def _unique_context(
+    request: HtmxHttpRequest, character: UniqueCharacter, **given: Any
+) -> dict[str, Any]:
+    sequence = services.next_sequence(character)
+    attributes = list(character.attributes.all())
+    track = services.crisis_track(character)
+    pending = services.pending_crisis(character)
+    state = services.push_state(character)
+    needed = state.pool_roll.details.get("needed") if state else None
+    # The form is drawn with the last roll's choices: the next roll is often the same task.
+    choices = given.get("choices") or (state.pool_roll.details.get("choices", {}) if state else {})
+    defaults = {"attribute": attributes[0].pk if attributes else None, "tool_quality": 0}
+    roll_form = given.get("roll_form") or UniqueRollForm(
+        initial={"sequence": sequence, **defaults, **choices}, character=character
+    )
+    if "odds" in given:
+        odds, odds_error = given["odds"], given.get("odds_error", "")
+    elif attributes:
+        # After a refused roll the odds are those of the choices just posted, which the
+        # redrawn form shows, not of the last roll saved.
+        posted = given.get("roll_form")
+        pool_data = posted.data if posted is not None else {**defaults, **choices}
+        odds, odds_error = _unique_odds(UniquePoolFields(pool_data, character=character))
+    else:
+        odds, odds_error = None, "Add a universal attribute to the sheet to roll."
+    return {
+        "character": character,
+        "attributes": attributes,
+        "specials": list(character.specials.all()),
+        "track": track,
+        "physical_boxes": track.boxes("physical"),
+        "mental_boxes": track.boxes("mental"),
+        "crises": list(character.crises.select_related("push")),
+        "pending": pending,
+        "state": state,
+        "can_push": state is not None and state.result.can_push and not track.out_of_play,
+        "needed": needed,
+        "reached": bool(needed and state and state.result.total >= needed),
+        "roll_form": roll_form,
+        "push_form": given.get("push_form") or UniquePushForm(initial={"sequence": sequence}),
+        "crisis_form": given.get("crisis_form")
+        or (CrisisForm(initial={"push_sequence": pending.sequence}) if pending else None),
+        "odds": odds,
+        "odds_error": odds_error,
+        "log": list(
+            character.rolls.select_related("crisis_record").order_by("-sequence")[
+                : services.LOG_ROWS_SHOWN
+            ]
+        ),
+        "notice": given.get("notice", ""),
+        "error": given.get("error", ""),
+    }
+
+
+def _unique_render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+    return render(request, _template(request, "unique_sheet", "sheet"), context)
+
+
+def _unique_done(request: HtmxHttpRequest, character: UniqueCharacter, notice: str) -> HttpResponse:
+    """After a change: the swapped sheet for htmx, a redirect (never a re-post) otherwise."""
+    if request.htmx:
+        return _unique_render(request, _unique_context(request, character, notice=notice))
+    if notice:
+        messages.info(request, notice)
+    return redirect(character)
+
+
+def _unique_replayed(
+    request: HtmxHttpRequest, character: UniqueCharacter, kind: str
+) -> HttpResponse | None:
+    """A form already acted on (Back, reload, double-click) shows the saved roll again.
+
+    Looked up before the form is validated: the sheet may have changed since, and the
+    old form must not fail (or roll) because of it.
+    """
+    earlier = services.saved_entry(
+        character, sequence=request.POST.get(_sequence_field(kind), ""), kinds=(kind,)
+    )
+    if earlier is None:
+        return None
+    return _unique_done(request, character, ALREADY_SAVED)
+
+
+@login_required
+@require_GET
+def unique_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = unique_character_for_owner(request.user, character_id)
+    return render(request, "rollers/unique_sheet.html", _unique_context(request, character))
+
+
+@login_required
+@require_GET
+def unique_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    """The pool, its explanation and its odds for the choices made, before rolling."""
+    character = unique_character_for_owner(request.user, character_id)
+    form = UniquePoolFields(request.GET, character=character)
+    odds, odds_error = _unique_odds(form)
+    if request.htmx:
+        return render(
+            request,
+            "rollers/unique_sheet.html#odds",
+            {"odds": odds, "odds_error": odds_error},
+        )
+    context = _unique_context(
+        request, character, choices=_chosen(form), odds=odds, odds_error=odds_error
+    )
+    return render(request, "rollers/unique_sheet.html", context)
+
+
+@login_required
+@require_POST
+def unique_roll(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = unique_character_for_owner(request.user, character_id)
+    if (replayed := _unique_replayed(request, character, UniqueRollKind.ROLL)) is not None:
+        return replayed
+    form = UniqueRollForm(request.POST, character=character)
+    if form.is_valid():
+        plan = _unique_plan(form)
+        answered = _save_roll(
+            form=form,
+            save=lambda: services.unique_roll(
+                character=character,
+                sequence=form.cleaned_data["sequence"],
+                plan=plan,
+                needed=form.cleaned_data.get("needed"),
+                entered_faces=form.entered_faces(),
+                choices=_chosen(form, leave_out=ONE_ROLL_ONLY),
+            ),
+            error_field=_roll_error_field,
+            refused=lambda error: _unique_render(
+                request, _unique_context(request, character, error=error)
+            ),
+            done=lambda notice: _unique_done(request, character, notice),
+            # The roll form is hidden once the character is out of play.
+            unplaced_above_forms=True,
+        )
+        if answered is not None:
+            return answered
+    return _unique_render(request, _unique_context(request, character, roll_form=form))
+
+
+@login_required
+@require_POST
+def unique_push(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = unique_character_for_owner(request.user, character_id)
+    if (replayed := _unique_replayed(request, character, UniqueRollKind.PUSH)) is not None:
+        return replayed
+    form = UniquePushForm(request.POST)
+    if form.is_valid():
+        answered = _save_roll(
+            form=form,
+            save=lambda: services.unique_push(
+                character=character,
+                sequence=form.cleaned_data["sequence"],
+                entered_face=form.entered_face(),
+            ),
+            error_field=_roll_error_field,
+            refused=lambda error: _unique_render(
+                request, _unique_context(request, character, error=error)
+            ),
+            done=lambda notice: _unique_done(request, character, notice),
+            unplaced_above_forms=True,
+        )
+        if answered is not None:
+            return answered
+    return _unique_render(request, _unique_context(request, character, push_form=form))
+
+
+@login_required
+@require_POST
+def unique_crisis(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = unique_character_for_owner(request.user, character_id)
+    form = CrisisForm(request.POST)
+    if form.is_valid():
+        try:
+            crisis, created = services.unique_crisis_record(
+                character=character,
+                push_sequence=form.cleaned_data["push_sequence"],
+                kind=form.cleaned_data["kind"],
+                description=form.cleaned_data["description"],
+            )
+        except RulesError as error:
+            form.add_error(None, str(error))
+        else:
+            notice = (
+                f"Crossed off a {crisis.get_kind_display().lower()} crisis box."
+                if created
+                else "That crisis was already recorded."
+            )
+            return _unique_done(request, character, notice)
+    return _unique_render(request, _unique_context(request, character, crisis_form=form))
