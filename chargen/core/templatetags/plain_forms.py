@@ -6,7 +6,9 @@ text placement; tests/chargen/core/test_plain_forms.py compares the two on the
 Drifting and roller sheets' forms), but without crispy's per-field template render and
 context copying, which cost more than half of the Drifting sheet's CPU (issue 13).
 Only the widgets those sheets use are written here; anything else (file inputs) goes
-to crispy itself, so nothing renders differently. Every value is escaped by format_html.
+to crispy itself, so nothing renders differently. Every value is escaped by format_html;
+only this module's literal markup and our forms' help text are marked safe, each in
+one named function (`_literal`, `_developer_text`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,30 @@ from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
-_CLOSE_DIV = mark_safe("</div>")
-_CLOSE_FIELDSET = mark_safe("</fieldset>")
+
+def _literal(markup: str) -> SafeString:
+    """Markup written in this module, never data: the one place a string is marked safe."""
+    return mark_safe(markup)  # noqa: S308 (a literal of this module)
+
+
+_EMPTY = _literal("")
+_OPEN_DIV = _literal("<div>")
+_CLOSE_DIV = _literal("</div>")
+_OPEN_FIELDSET = _literal("<fieldset>")
+_CLOSE_FIELDSET = _literal("</fieldset>")
+_CLOSE_OPTGROUP = _literal("</optgroup>")
+_ASTERISK = _literal('<span class="asteriskField">*</span>')
+
+
+def _joined(parts: list[SafeString]) -> SafeString:
+    """The parts one after another; any that is not already safe is escaped."""
+    return format_html_join("", "{}", ((part,) for part in parts))
+
+
+def _developer_text(text: object) -> SafeString:
+    """A form's help text, written by us in forms.py (never a user's): Django's and
+    crispy's field templates print it unescaped (`|safe`) too, and ours contain markup."""
+    return mark_safe(str(text))  # noqa: S308 (developers' text, as Django's |safe)
 
 
 def _class_for(widget: forms.Widget, extra: str) -> str:
@@ -42,7 +66,7 @@ def _class_for(widget: forms.Widget, extra: str) -> str:
 
 def _errors(field: BoundField) -> SafeString:
     if not field.errors:
-        return mark_safe("")
+        return _EMPTY
     lines = format_html_join(
         "",
         '<p id="error_{}_{}"><strong>{}</strong></p>',
@@ -54,8 +78,8 @@ def _errors(field: BoundField) -> SafeString:
 
 def _help(field: BoundField) -> SafeString:
     if not field.help_text:
-        return mark_safe("")
-    text = mark_safe(str(field.help_text))  # noqa: S308 (developers' text, as crispy's |safe)
+        return _EMPTY
+    text = _developer_text(field.help_text)
     if field.auto_id:
         return format_html('<div id="{}_helptext" class="form-text">{}</div>', field.auto_id, text)
     return format_html('<div class="form-text">{}</div>', text)
@@ -90,7 +114,7 @@ def _widget(field: BoundField, css_class: str) -> SafeString:
         attrs.setdefault("id", field.auto_id)
     context = widget.get_context(field.html_name, field.value(), attrs)["widget"]
     if isinstance(widget, forms.Select):
-        options = []
+        options: list[SafeString] = []
         for group_name, group, _index in context["optgroups"]:
             if group_name:
                 options.append(format_html('<optgroup label="{}">', group_name))
@@ -104,12 +128,12 @@ def _widget(field: BoundField, css_class: str) -> SafeString:
                 for option in group
             )
             if group_name:
-                options.append(mark_safe("</optgroup>"))
+                options.append(_CLOSE_OPTGROUP)
         return format_html(
             '<select name="{}"{}>{}</select>',
             context["name"],
             _attrs(context["attrs"]),
-            mark_safe("".join(options)),  # noqa: S308 (each escaped above)
+            _joined(options),
         )
     value = context["value"]
     if value is None:
@@ -136,7 +160,7 @@ def _choices(field: BoundField) -> SafeString:
     attrs = field.build_widget_attrs({"id": id_} if id_ else {})
     groups = widget.optgroups(field.html_name, widget.format_value(field.value()), attrs)
     invalid = " is-invalid" if field.errors else ""
-    parts: list[str] = ["<div>"]
+    parts: list[SafeString] = [_OPEN_DIV]
     for group_index, (group, options, _index) in enumerate(groups):
         if group:
             parts.append(format_html("<strong>{}</strong>", group))
@@ -157,19 +181,19 @@ def _choices(field: BoundField) -> SafeString:
                     _errors(field) if last else "",
                 )
             )
-    parts.append("</div>")
-    return mark_safe("".join(parts) + _help(field))  # noqa: S308 (every part escaped above)
+    parts += [_CLOSE_DIV, _help(field)]
+    return _joined(parts)
 
 
 def _label(field: BoundField) -> SafeString:
     required = field.field.required
-    asterisk = mark_safe('<span class="asteriskField">*</span>' if required else "")  # noqa: S308
+    asterisk = _ASTERISK if required else _EMPTY
     if field.use_fieldset:
         describedby = field.aria_describedby
         opening = (
             format_html('<fieldset aria-describedby="{}">', describedby)
             if describedby
-            else mark_safe("<fieldset>")
+            else _OPEN_FIELDSET
         )
         css = "form-label" + (" requiredField" if required else "") + " fs-6"
         return format_html(
@@ -192,15 +216,15 @@ def plain_field(field: BoundField) -> SafeString:
     """`{{ form.name|plain_field }}`: what `|as_crispy_field` writes, in plain Python."""
     widget = field.field.widget
     if field.is_hidden:
-        return mark_safe(str(field))  # noqa: S308 (Django's own widget HTML)
+        return format_html("{}", field)  # Django's own widget HTML (its __html__)
     if isinstance(widget, forms.FileInput):
-        return mark_safe(as_crispy_field(field))  # noqa: S308 (crispy's HTML)
+        return conditional_escape(as_crispy_field(field))  # a rendered template: safe already
     checkbox = isinstance(widget, forms.CheckboxInput)
     wrapper = "form-check" if checkbox else "mb-3"
     if css := field.css_classes():
         wrapper += f" {css}"
     invalid = " is-invalid" if field.errors else ""
-    parts: list[str] = [format_html('<div id="div_{}" class="{}">', field.auto_id, wrapper)]
+    parts: list[SafeString] = [format_html('<div id="div_{}" class="{}">', field.auto_id, wrapper)]
     if checkbox:
         required = field.field.required
         parts.append(_widget(field, _class_for(widget, f"form-check-input{invalid}")))
@@ -210,7 +234,7 @@ def plain_field(field: BoundField) -> SafeString:
                 field.id_for_label,
                 " requiredField" if required else "",
                 field.label,
-                mark_safe('<span class="asteriskField">*</span>' if required else ""),  # noqa: S308
+                _ASTERISK if required else _EMPTY,
             )
         )
         parts.append(_errors(field) + _help(field))
@@ -226,14 +250,14 @@ def plain_field(field: BoundField) -> SafeString:
         if field.use_fieldset and field.label:
             parts.append(_CLOSE_FIELDSET)
     parts.append(_CLOSE_DIV)
-    html = "".join(conditional_escape(part) for part in parts)
-    return mark_safe(f'<div class="mb-3">{html}</div>' if checkbox else html)  # noqa: S308
+    html = _joined(parts)
+    return format_html('<div class="mb-3">{}</div>', html) if checkbox else html
 
 
 @register.filter
 def plain_form(form: forms.BaseForm) -> SafeString:
     """`{{ form|plain_form }}`: what `|crispy` writes (non-field errors, then every field)."""
-    parts: list[str] = []
+    parts: list[SafeString] = []
     if errors := form.non_field_errors():
         items = format_html_join("", "<li>{}</li>", ((error,) for error in errors))
         parts.append(
@@ -242,4 +266,4 @@ def plain_form(form: forms.BaseForm) -> SafeString:
             )
         )
     parts.extend(plain_field(field) for field in form)
-    return mark_safe("".join(parts))  # noqa: S308 (every part escaped above)
+    return _joined(parts)
