@@ -1,4 +1,5 @@
-"""Drifting pages: the creation wizard, the token sheet and the GM's campaign page.
+"""Drifting pages: a character's page and its token sheet in play (the list and the
+wizard are in views_creation.py, the campaign page in views_campaign.py).
 
 Each view: who may do this (an access helper), parse the form, call one service,
 render. Every POST works as a plain form (redirect after success) and as an htmx
@@ -15,105 +16,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
-from chargen.campaigns.access import campaign_for_gm, campaign_for_member
-from chargen.campaigns.confirm import Confirmation, confirmation_page, is_confirmed
 from chargen.drifting import services
-from chargen.drifting.access import character_for_owner, character_for_viewer, characters_for_owner
-from chargen.drifting.campaign_rules import drifting_rules_for
+from chargen.drifting.access import character_for_owner, character_for_viewer
 from chargen.drifting.forms import (
     AssistForm,
-    ConceptForm,
     GainForm,
     KeyedForm,
-    LifepathChoiceForm,
-    LifepathForm,
     LossForm,
     RollForm,
 )
-from chargen.drifting.models import Character, CreationStep, LogKind
+from chargen.drifting.models import Character, LogKind
 from chargen.drifting.odds_box import odds_for, odds_rows
-from chargen.drifting.rule_upgrade import older_lifepaths_date
+from chargen.drifting.views_creation import _tokens_by_kind, _wizard_context
 from rules import drifting as rules
 from rules.dice import DiceError
 from rules.errors import RulesError
-
-WIZARD_STEPS = (
-    (CreationStep.CONCEPT, "Concept and campaign"),
-    (CreationStep.LIFEPATHS, "Lifepaths"),
-    (CreationStep.REVIEW, "Review and finish"),
-)
-
-
-# --- Helpers ------------------------------------------------------------------------------
-
-
-def _stepper(character: Character) -> list[dict[str, Any]]:
-    order = [step for step, _title in WIZARD_STEPS] + [CreationStep.FINISHED]
-    current = order.index(character.step)
-    return [
-        {"number": index + 1, "title": title, "current": index == current, "done": index < current}
-        for index, (_step, title) in enumerate(WIZARD_STEPS)
-    ]
-
-
-def _wizard_context(
-    request: HttpRequest,
-    character: Character,
-    *,
-    concept_form: ConceptForm | None = None,
-    lifepath_form: LifepathChoiceForm | None = None,
-    error: str = "",
-) -> dict[str, Any]:
-    chosen = services.chosen_lifepaths(character)
-    limit = services.lifepath_limit(character.campaign)
-    available = services.character_lifepaths(character)
-    return {
-        "character": character,
-        "can_edit": character.owner_id == request.user.pk,
-        "stepper": _stepper(character),
-        "concept_form": concept_form
-        or ConceptForm(
-            instance=character, campaigns=services.drifting_campaigns_for(character.owner)
-        ),
-        "lifepath_form": lifepath_form
-        or LifepathChoiceForm(initial={"position": len(chosen)}, lifepaths=available),
-        "chosen": chosen,
-        "limit": limit,
-        "remaining": max(0, limit - len(chosen)),
-        "tokens": _tokens_by_kind(services.creation_tokens(character)),
-        "built_under": None if character.is_finished else older_lifepaths_date(character),
-        "error": error,
-    }
-
-
-def _tokens_by_kind(sheet: dict[str, rules.TokenState]) -> list[dict[str, Any]]:
-    return [
-        {
-            "kind": kind.value.title(),
-            "tokens": [state for state in sheet.values() if state.kind == kind],
-        }
-        for kind in rules.TokenKind
-    ]
-
-
-FINISHED_MESSAGE = "This character is finished; creation can no longer change."
-
-
-def _render_wizard(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
-    if context["character"].is_finished and not context["error"]:
-        context["error"] = FINISHED_MESSAGE
-    template = "drifting/wizard.html#wizard" if request.htmx else "drifting/wizard.html"
-    return render(request, template, context)
-
-
-def _wizard_done(request: HttpRequest, character: Character) -> HttpResponse:
-    if request.htmx:
-        return _render_wizard(request, _wizard_context(request, character))
-    return redirect(character)
 
 
 def _roll_choices(form: RollForm) -> services.RollChoices:
@@ -213,37 +132,6 @@ def _not_in_play(request: HttpRequest, character: Character, kind: str) -> HttpR
     return None
 
 
-# --- Listing and creation -------------------------------------------------------------------
-
-
-@login_required
-@require_GET
-def character_list(request: HttpRequest) -> HttpResponse:
-    return render(
-        request,
-        "drifting/list.html",
-        {
-            "characters": characters_for_owner(request.user),
-            "campaigns": services.drifting_campaigns_for(request.user),
-        },
-    )
-
-
-@login_required
-@require_POST
-def character_start(request: HttpRequest) -> HttpResponse:
-    try:
-        character = services.character_start(owner=request.user)
-    except rules.DriftingError as refusal:
-        context = {
-            "characters": characters_for_owner(request.user),
-            "campaigns": services.drifting_campaigns_for(request.user),
-            "start_error": str(refusal),
-        }
-        return render(request, "drifting/list.html", context, status=400)
-    return redirect(character)
-
-
 @login_required
 @require_GET
 def character_page(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
@@ -251,96 +139,6 @@ def character_page(request: HttpRequest, character_id: uuid.UUID) -> HttpRespons
     if character.is_finished:
         return render(request, "drifting/sheet.html", _sheet_context(request, character))
     return render(request, "drifting/wizard.html", _wizard_context(request, character))
-
-
-@login_required
-@require_POST
-def concept_save(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
-    character = character_for_owner(request.user, character_id)
-    form = ConceptForm(
-        request.POST, instance=character, campaigns=services.drifting_campaigns_for(request.user)
-    )
-    if character.is_finished:
-        return _render_wizard(request, _wizard_context(request, character))
-    if not form.is_valid():
-        character.refresh_from_db()
-        return _render_wizard(request, _wizard_context(request, character, concept_form=form))
-    try:
-        services.character_set_concept(
-            character=character_for_owner(request.user, character_id),
-            name=form.cleaned_data["name"],
-            concept=form.cleaned_data["concept"],
-            campaign=form.cleaned_data["campaign"],
-        )
-    except RulesError as error:
-        form.add_error("campaign", str(error))
-        character.refresh_from_db()
-        return _render_wizard(request, _wizard_context(request, character, concept_form=form))
-    return _wizard_done(request, character_for_owner(request.user, character_id))
-
-
-@login_required
-@require_POST
-def lifepath_add(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
-    character = character_for_owner(request.user, character_id)
-    form = LifepathChoiceForm(request.POST, lifepaths=services.character_lifepaths(character))
-    if form.is_valid():
-        try:
-            services.character_add_lifepath(
-                character=character,
-                lifepath=form.cleaned_data["lifepath"],
-                position=form.cleaned_data["position"],
-            )
-        except RulesError as error:
-            form.add_error("lifepath", str(error))
-        else:
-            return _wizard_done(request, character)
-    character.refresh_from_db()
-    return _render_wizard(request, _wizard_context(request, character, lifepath_form=form))
-
-
-@login_required
-@require_POST
-def lifepath_undo(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
-    character = character_for_owner(request.user, character_id)
-    try:
-        position = int(request.POST.get("position", ""))
-        services.character_undo_lifepath(character=character, position=position)
-    except ValueError:
-        return _render_wizard(
-            request, _wizard_context(request, character, error="Which lifepath? Reload the page.")
-        )
-    except RulesError as error:
-        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
-    character.refresh_from_db()
-    return _wizard_done(request, character)
-
-
-@login_required
-@require_POST
-def review(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
-    character = character_for_owner(request.user, character_id)
-    try:
-        services.character_review(character=character)
-    except RulesError as error:
-        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
-    return _wizard_done(request, character)
-
-
-@login_required
-@require_POST
-def finish(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
-    character = character_for_owner(request.user, character_id)
-    try:
-        services.character_finish(character=character)
-    except RulesError as error:
-        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
-    messages.success(request, f"{character.name} is ready to drift.")
-    if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = character.get_absolute_url()
-        return response
-    return redirect(character)
 
 
 # --- The token sheet ------------------------------------------------------------------------
@@ -489,81 +287,3 @@ def refresh(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
         else:
             return _sheet_done(request, character, entry.summary)
     return _render_sheet(request, _sheet_context(request, character, error=error))
-
-
-# --- The campaign page ------------------------------------------------------------------------
-
-
-def _campaign_context(request: HttpRequest, campaign: Any, **extra: Any) -> dict[str, Any]:
-    is_gm = campaign.is_gm(request.user)
-    characters = campaign.drifting_characters.filter(step=CreationStep.FINISHED)
-    if not is_gm:
-        characters = characters.filter(owner=request.user)
-    return {
-        "campaign": campaign,
-        "is_gm": is_gm,
-        "rules": drifting_rules_for(campaign),
-        "characters": characters.select_related("owner").prefetch_related("tokens"),
-        "lifepaths": services.lifepaths_available(campaign),
-        "lifepath_form": extra.get("lifepath_form") or LifepathForm(),
-    }
-
-
-@login_required
-@require_GET
-def campaign_page(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
-    campaign = campaign_for_member(request.user, campaign_id)
-    return render(request, "drifting/campaign.html", _campaign_context(request, campaign))
-
-
-@login_required
-@require_POST
-def campaign_refresh(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
-    campaign = campaign_for_gm(request.user, campaign_id)
-    campaign_page_url = reverse("drifting:campaign", kwargs={"campaign_id": campaign.id})
-    if not is_confirmed(request):
-        return confirmation_page(
-            request,
-            Confirmation(
-                title=f"Tokens refresh: {campaign.name}",
-                question=f"Refresh the tokens of every character in “{campaign.name}”?",
-                consequence="Every depleted and lost token comes back, and ten shared check "
-                "marks become a token, for every finished character at once. A refresh "
-                "cannot be taken back.",
-                action=reverse("drifting:campaign_refresh", kwargs={"campaign_id": campaign.id}),
-                button="Yes, refresh every character's tokens",
-                cancel_url=campaign_page_url,
-            ),
-        )
-    changed = services.campaign_refresh(campaign=campaign, by=request.user)
-    messages.success(
-        request, f"Tokens refresh: {changed} character{'s' if changed != 1 else ''} changed."
-    )
-    if request.htmx:
-        return HttpResponseClientRedirect(campaign_page_url)
-    return redirect(campaign_page_url)
-
-
-@login_required
-@require_POST
-def campaign_lifepath_add(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
-    campaign = campaign_for_gm(request.user, campaign_id)
-    form = LifepathForm(request.POST)
-    if form.is_valid():
-        try:
-            lifepath = services.campaign_lifepath_add(
-                campaign=campaign,
-                by=request.user,
-                name=form.cleaned_data["name"],
-                description=form.cleaned_data["description"],
-                region=form.cleaned_data["region"],
-                grants=form.cleaned_data["grants"],
-            )
-        except RulesError as error:
-            form.add_error("name", str(error))
-        else:
-            messages.success(request, f"Added the lifepath {lifepath.name}.")
-            return redirect("drifting:campaign", campaign_id=campaign.id)
-    return render(
-        request, "drifting/campaign.html", _campaign_context(request, campaign, lifepath_form=form)
-    )

@@ -1,0 +1,104 @@
+"""Drifting's campaign page: the party's token sheets, the GM's refresh and lifepaths."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from chargen.campaigns.access import campaign_for_gm, campaign_for_member
+from chargen.campaigns.confirm import Confirmation, confirmation_page, is_confirmed
+from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from chargen.drifting import services
+from chargen.drifting.campaign_rules import drifting_rules_for
+from chargen.drifting.forms import (
+    LifepathForm,
+)
+from chargen.drifting.models import CreationStep
+from rules.errors import RulesError
+
+# --- The campaign page ------------------------------------------------------------------------
+
+
+def _campaign_context(request: HtmxHttpRequest, campaign: Any, **extra: Any) -> dict[str, Any]:
+    is_gm = campaign.is_gm(request.user)
+    characters = campaign.drifting_characters.filter(step=CreationStep.FINISHED)
+    if not is_gm:
+        characters = characters.filter(owner=request.user)
+    return {
+        "campaign": campaign,
+        "is_gm": is_gm,
+        "rules": drifting_rules_for(campaign),
+        "characters": characters.select_related("owner").prefetch_related("tokens"),
+        "lifepaths": services.lifepaths_available(campaign),
+        "lifepath_form": extra.get("lifepath_form") or LifepathForm(),
+    }
+
+
+@login_required
+@require_GET
+def campaign_page(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+    campaign = campaign_for_member(request.user, campaign_id)
+    return render(request, "drifting/campaign.html", _campaign_context(request, campaign))
+
+
+@login_required
+@require_POST
+def campaign_refresh(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+    campaign = campaign_for_gm(request.user, campaign_id)
+    campaign_page_url = reverse("drifting:campaign", kwargs={"campaign_id": campaign.id})
+    if not is_confirmed(request):
+        return confirmation_page(
+            request,
+            Confirmation(
+                title=f"Tokens refresh: {campaign.name}",
+                question=f"Refresh the tokens of every character in “{campaign.name}”?",
+                consequence="Every depleted and lost token comes back, and ten shared check "
+                "marks become a token, for every finished character at once. A refresh "
+                "cannot be taken back.",
+                action=reverse("drifting:campaign_refresh", kwargs={"campaign_id": campaign.id}),
+                button="Yes, refresh every character's tokens",
+                cancel_url=campaign_page_url,
+            ),
+        )
+    changed = services.campaign_refresh(campaign=campaign, by=request.user)
+    messages.success(
+        request, f"Tokens refresh: {changed} character{'s' if changed != 1 else ''} changed."
+    )
+    if request.htmx:
+        return HttpResponseClientRedirect(campaign_page_url)
+    return redirect(campaign_page_url)
+
+
+@login_required
+@require_POST
+def campaign_lifepath_add(
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID
+) -> HttpResponse:
+    campaign = campaign_for_gm(request.user, campaign_id)
+    form = LifepathForm(request.POST)
+    if form.is_valid():
+        try:
+            lifepath = services.campaign_lifepath_add(
+                campaign=campaign,
+                by=request.user,
+                name=form.cleaned_data["name"],
+                description=form.cleaned_data["description"],
+                region=form.cleaned_data["region"],
+                grants=form.cleaned_data["grants"],
+            )
+        except RulesError as error:
+            form.add_error("name", str(error))
+        else:
+            messages.success(request, f"Added the lifepath {lifepath.name}.")
+            return redirect("drifting:campaign", campaign_id=campaign.id)
+    return render(
+        request, "drifting/campaign.html", _campaign_context(request, campaign, lifepath_form=form)
+    )

@@ -1,0 +1,220 @@
+"""Drifting pages: the list of characters and the creation wizard (concept, lifepaths,
+review, finish). Each view: an access helper, a form, one service, render."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from chargen.drifting import services
+from chargen.drifting.access import character_for_owner, characters_for_owner
+from chargen.drifting.forms import (
+    ConceptForm,
+    LifepathChoiceForm,
+)
+from chargen.drifting.models import Character, CreationStep
+from chargen.drifting.rule_upgrade import older_lifepaths_date
+from rules import drifting as rules
+from rules.errors import RulesError
+
+WIZARD_STEPS = (
+    (CreationStep.CONCEPT, "Concept and campaign"),
+    (CreationStep.LIFEPATHS, "Lifepaths"),
+    (CreationStep.REVIEW, "Review and finish"),
+)
+
+
+# --- Helpers ------------------------------------------------------------------------------
+
+
+def _stepper(character: Character) -> list[dict[str, Any]]:
+    order = [str(step) for step, _title in WIZARD_STEPS] + [str(CreationStep.FINISHED)]
+    current = order.index(character.step)
+    return [
+        {"number": index + 1, "title": title, "current": index == current, "done": index < current}
+        for index, (_step, title) in enumerate(WIZARD_STEPS)
+    ]
+
+
+def _tokens_by_kind(sheet: dict[str, rules.TokenState]) -> list[dict[str, Any]]:
+    return [
+        {
+            "kind": kind.value.title(),
+            "tokens": [state for state in sheet.values() if state.kind == kind],
+        }
+        for kind in rules.TokenKind
+    ]
+
+
+def _wizard_context(
+    request: HtmxHttpRequest,
+    character: Character,
+    *,
+    concept_form: ConceptForm | None = None,
+    lifepath_form: LifepathChoiceForm | None = None,
+    error: str = "",
+) -> dict[str, Any]:
+    chosen = services.chosen_lifepaths(character)
+    limit = services.lifepath_limit(character.campaign)
+    available = services.character_lifepaths(character)
+    return {
+        "character": character,
+        "can_edit": character.owner_id == request.user.pk,
+        "stepper": _stepper(character),
+        "concept_form": concept_form
+        or ConceptForm(
+            instance=character, campaigns=services.drifting_campaigns_for(character.owner)
+        ),
+        "lifepath_form": lifepath_form
+        or LifepathChoiceForm(initial={"position": len(chosen)}, lifepaths=available),
+        "chosen": chosen,
+        "limit": limit,
+        "remaining": max(0, limit - len(chosen)),
+        "tokens": _tokens_by_kind(services.creation_tokens(character)),
+        "built_under": None if character.is_finished else older_lifepaths_date(character),
+        "error": error,
+    }
+
+
+FINISHED_MESSAGE = "This character is finished; creation can no longer change."
+
+
+def _render_wizard(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+    if context["character"].is_finished and not context["error"]:
+        context["error"] = FINISHED_MESSAGE
+    template = "drifting/wizard.html#wizard" if request.htmx else "drifting/wizard.html"
+    return render(request, template, context)
+
+
+def _wizard_done(request: HtmxHttpRequest, character: Character) -> HttpResponse:
+    if request.htmx:
+        return _render_wizard(request, _wizard_context(request, character))
+    return redirect(character)
+
+
+# --- Listing and creation -------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def character_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "drifting/list.html",
+        {
+            "characters": characters_for_owner(request.user),
+            "campaigns": services.drifting_campaigns_for(request.user),
+        },
+    )
+
+
+@login_required
+@require_POST
+def character_start(request: AuthenticatedHttpRequest) -> HttpResponse:
+    try:
+        character = services.character_start(owner=request.user)
+    except rules.DriftingError as refusal:
+        context = {
+            "characters": characters_for_owner(request.user),
+            "campaigns": services.drifting_campaigns_for(request.user),
+            "start_error": str(refusal),
+        }
+        return render(request, "drifting/list.html", context, status=400)
+    return redirect(character)
+
+
+@login_required
+@require_POST
+def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    form = ConceptForm(
+        request.POST, instance=character, campaigns=services.drifting_campaigns_for(request.user)
+    )
+    if character.is_finished:
+        return _render_wizard(request, _wizard_context(request, character))
+    if not form.is_valid():
+        character.refresh_from_db()
+        return _render_wizard(request, _wizard_context(request, character, concept_form=form))
+    try:
+        services.character_set_concept(
+            character=character_for_owner(request.user, character_id),
+            name=form.cleaned_data["name"],
+            concept=form.cleaned_data["concept"],
+            campaign=form.cleaned_data["campaign"],
+        )
+    except RulesError as error:
+        form.add_error("campaign", str(error))
+        character.refresh_from_db()
+        return _render_wizard(request, _wizard_context(request, character, concept_form=form))
+    return _wizard_done(request, character_for_owner(request.user, character_id))
+
+
+@login_required
+@require_POST
+def lifepath_add(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    form = LifepathChoiceForm(request.POST, lifepaths=services.character_lifepaths(character))
+    if form.is_valid():
+        try:
+            services.character_add_lifepath(
+                character=character,
+                lifepath=form.cleaned_data["lifepath"],
+                position=form.cleaned_data["position"],
+            )
+        except RulesError as error:
+            form.add_error("lifepath", str(error))
+        else:
+            return _wizard_done(request, character)
+    character.refresh_from_db()
+    return _render_wizard(request, _wizard_context(request, character, lifepath_form=form))
+
+
+@login_required
+@require_POST
+def lifepath_undo(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    try:
+        position = int(request.POST.get("position", ""))
+        services.character_undo_lifepath(character=character, position=position)
+    except ValueError:
+        return _render_wizard(
+            request, _wizard_context(request, character, error="Which lifepath? Reload the page.")
+        )
+    except RulesError as error:
+        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
+    character.refresh_from_db()
+    return _wizard_done(request, character)
+
+
+@login_required
+@require_POST
+def review(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    try:
+        services.character_review(character=character)
+    except RulesError as error:
+        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
+    return _wizard_done(request, character)
+
+
+@login_required
+@require_POST
+def finish(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    character = character_for_owner(request.user, character_id)
+    try:
+        services.character_finish(character=character)
+    except RulesError as error:
+        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
+    messages.success(request, f"{character.name} is ready to drift.")
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = character.get_absolute_url()
+        return response
+    return redirect(character)
