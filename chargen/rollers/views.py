@@ -29,6 +29,8 @@ from chargen.rollers.access import (
 )
 from chargen.rollers.forms import (
     NameForm,
+)
+from chargen.rollers.forms_sheets import (
     SheetForms,
     mana_sheet_forms,
     unique_sheet_forms,

@@ -12,8 +12,10 @@ from django.http import HttpResponse
 from chargen.core.http import HtmxHttpRequest
 from chargen.rollers import services
 from chargen.rollers.forms import (
-    ContestForm,
     UniquePushForm,
+)
+from chargen.rollers.forms_mana_rolls import (
+    ContestForm,
 )
 from chargen.rollers.models import (
     ManaRollKind,

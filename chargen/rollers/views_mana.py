@@ -17,7 +17,7 @@ from chargen.rollers import services
 from chargen.rollers.access import (
     mana_character_for_owner,
 )
-from chargen.rollers.forms import (
+from chargen.rollers.forms_mana_rolls import (
     ContestChoices,
     ContestForm,
     DifficultyMode,

@@ -10,7 +10,10 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.rollers import services
-from chargen.rollers.forms import mana_sheet_forms, unique_sheet_forms
+from chargen.rollers.forms_sheets import (
+    mana_sheet_forms,
+    unique_sheet_forms,
+)
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from tests.chargen.migration.build_common import (
     client_for,

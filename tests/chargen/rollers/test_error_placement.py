@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from chargen.rollers.forms import UniquePushForm
+from chargen.rollers.forms import (
+    UniquePushForm,
+)
 from chargen.rollers.views_common import _roll_error_field
 from rules.errors import DiceError, RulesError
 

@@ -9,7 +9,12 @@ from django.contrib.auth.models import User
 
 from chargen.characters.forms import RaceProposalForm
 from chargen.rollers import services
-from chargen.rollers.forms import ContestChoices, UniquePoolFields
+from chargen.rollers.forms import (
+    UniquePoolFields,
+)
+from chargen.rollers.forms_mana_rolls import (
+    ContestChoices,
+)
 from rules.infinity_drive.codes import CHARACTERISTICS
 
 
