@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from chargen.characters import views, views_rule_data
+from chargen.characters import views, views_list, views_rule_data
 from chargen.characters.campaign_rules import INFINITY_DRIVE
 from chargen.core.views_delete import character_delete_view
 
 app_name = "characters"
 
 urlpatterns = [
-    path("", views.character_list, name="list"),
-    path("new/", views.character_new, name="new"),
+    path("", views_list.character_list, name="list"),
+    path("new/", views_list.character_new, name="new"),
     path("<uuid:character_id>/", views.character_resume, name="resume"),
     path("<uuid:character_id>/concept/", views.concept, name="concept"),
     path("<uuid:character_id>/characteristics/", views.characteristics, name="characteristics"),

@@ -22,7 +22,7 @@ from chargen.characters.models import Character
 from chargen.characters.part_two_write import STALE
 from chargen.characters.rendering import redirect_to_step, render_step
 from chargen.characters.steps import step, stepper
-from chargen.characters.views import gm_decision_for
+from chargen.characters.views_list import gm_decision_for
 from rules.errors import RulesError
 
 STEP_TEMPLATES: dict[str, str] = {
