@@ -22,11 +22,22 @@ $(STAMP): requirements.lock
 
 venv: $(STAMP)
 
-run: $(STAMP) check-pdf ## environment, migrations, rules data, demo accounts, then serve on http://127.0.0.1:8000
-	DEBUG=1 $(PY) manage.py migrate --noinput
-	DEBUG=1 $(PY) manage.py load_rules_data
-	DEBUG=1 $(PY) manage.py create_demo_data
-	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+# Development's signing key for rolls: made once, kept in .dev-signing-key (ignored by
+# git) unless CHARGEN_SIGNING_KEY is set; production sets its own (README, "Deployment").
+DEV_KEY := .dev-signing-key
+
+$(DEV_KEY): | $(STAMP)
+	@DEBUG=1 $(PY) manage.py new_signing_key > $@
+	@echo "Generated a development signing key for rolls in $@: $$(cat $@)"
+
+run: $(STAMP) check-pdf $(DEV_KEY) ## environment, migrations, rules data, demo accounts, then serve on http://127.0.0.1:8000
+	@export CHARGEN_SIGNING_KEY="$${CHARGEN_SIGNING_KEY:-$$(cat $(DEV_KEY))}" DEBUG=1; \
+	  echo "Rolls are signed with CHARGEN_SIGNING_KEY=$$CHARGEN_SIGNING_KEY"; \
+	  $(PY) manage.py migrate --noinput && \
+	  $(PY) manage.py load_rules_data && \
+	  $(PY) manage.py create_demo_data && \
+	  $(PY) manage.py seal_logs && \
+	  $(PY) manage.py runserver $(HOST):$(PORT)
 
 # WeasyPrint renders the PDF sheets with Debian's pango; the DejaVu fonts make every machine's
 # PDF the same; the tests read the PDFs back with poppler's pdftotext.

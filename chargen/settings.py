@@ -41,6 +41,11 @@ DEBUG = env_bool("DEBUG", default=False)
 SECRET_KEY_IS_RANDOM = not os.environ.get("SECRET_KEY")
 SECRET_KEY = os.environ.get("SECRET_KEY") or get_random_secret_key()
 
+# The Ed25519 key that signs every log row (chargen.core.roll_keys): 32 raw bytes in
+# URL-safe base64. `make run` makes one for development; without it each process makes
+# up its own (still verifiable) and `check --deploy` warns.
+CHARGEN_SIGNING_KEY = os.environ.get("CHARGEN_SIGNING_KEY", "")
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from chargen.campaigns import views
+from chargen.campaigns import views, views_export
 
 app_name = "campaigns"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("join/<str:token>/", views.campaign_join, name="join"),
     path("<uuid:campaign_id>/", views.campaign_detail, name="detail"),
     path("<uuid:campaign_id>/rules/", views.campaign_rules, name="rules"),
+    path("<uuid:campaign_id>/export/", views_export.campaign_export, name="export"),
     path("<uuid:campaign_id>/invite/renew/", views.campaign_renew_invite, name="renew_invite"),
     path("<uuid:campaign_id>/members/remove/", views.campaign_remove_member, name="remove_member"),
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from chargen.characters.access import character_for_owner
 from chargen.characters.campaign_rules import INFINITY_DRIVE, INFINITY_DRIVE_RULES, house_rules_for
 from chargen.characters.deletion import character_delete, character_deletion
+from chargen.characters.export import EXPORTER
 from chargen.characters.gm import queues
 from chargen.characters.gm.services import character_approve, character_return
 from chargen.characters.home import characters_home_section
@@ -40,6 +41,7 @@ SYSTEM = GameSystem(
             delete=lambda character: character_delete(character=character),
             delete_url_name="characters:delete",
             list_url_name="characters:list",
+            exporter=EXPORTER,
         ),
     ),
     submittable=Submittable(

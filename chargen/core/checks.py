@@ -12,7 +12,7 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.conf import settings
-from django.core.checks import CheckMessage, Error, Tags, register
+from django.core.checks import CheckMessage, Error, Tags, Warning, register
 from django.core.exceptions import ImproperlyConfigured
 
 KEY_UNSET_MESSAGE = (
@@ -43,3 +43,22 @@ def refuse_to_serve_without_secret_key() -> None:
     """Raise with the reason in words when the web process would run without a secret key."""
     if secret_key_missing():
         raise ImproperlyConfigured(f"{KEY_UNSET_MESSAGE} {KEY_UNSET_HINT}")
+
+
+SIGNING_KEY_UNSET_MESSAGE = (
+    "CHARGEN_SIGNING_KEY is not set: each web process signs rolls with a key of its own. "
+    "The signatures still verify, but a stable key is what other servers learn to trust."
+)
+SIGNING_KEY_UNSET_HINT = (
+    "Set CHARGEN_SIGNING_KEY to the output of: python manage.py new_signing_key "
+    "(keep it secret; to rotate, set a new one: old signatures stay verifiable)."
+)
+
+
+@register(Tags.security, deploy=True)
+def check_signing_key(
+    app_configs: Sequence[AppConfig] | None = None, **kwargs: Any
+) -> list[CheckMessage]:
+    if not settings.DEBUG and not getattr(settings, "CHARGEN_SIGNING_KEY", ""):
+        return [Warning(SIGNING_KEY_UNSET_MESSAGE, hint=SIGNING_KEY_UNSET_HINT, id="chargen.W002")]
+    return []

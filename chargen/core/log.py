@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from django.db import IntegrityError, models, transaction
 
+from chargen.core.chain import seal, seal_in_order
 from rules.errors import RulesError
 
 FIRST_SEQUENCE = 1
@@ -54,11 +55,25 @@ class AppendOnlyQuerySet(models.QuerySet[Any]):
     primary key without this queryset); nothing else may.
     """
 
+    def bulk_create(self, objs: Iterable[Any], *args: Any, **kwargs: Any) -> list[Any]:
+        rows = list(objs)
+        # Sealed here, in order, since a bulk insert skips each row's save().
+        for subject_rows in _by_subject(rows).values():
+            seal_in_order(subject_rows)
+        return super().bulk_create(rows, *args, **kwargs)
+
     def update(self, **kwargs: Any) -> int:
         raise AppendOnlyError("A log row is never changed once written.")
 
     def delete(self) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("A log row is never removed; append an undo instead.")
+
+
+def _by_subject(rows: list[Any]) -> dict[Any, list[Any]]:
+    grouped: dict[Any, list[Any]] = {}
+    for row in rows:
+        grouped.setdefault(getattr(row, f"{SUBJECT_FIELD}_id"), []).append(row)
+    return grouped
 
 
 class LogEntryBase(models.Model):
@@ -72,6 +87,11 @@ class LogEntryBase(models.Model):
     faces = models.JSONField(default=list, blank=True)
     entered = models.BooleanField(default=False, help_text="Faces typed in from physical dice.")
     created = models.DateTimeField(auto_now_add=True)
+    # The hash chain and the server's signature (chargen.core.chain); blank on rows
+    # written before signing began until `manage.py seal_logs` seals them.
+    entry_hash = models.CharField(max_length=64, blank=True, editable=False)
+    signature = models.CharField(max_length=88, blank=True, editable=False)
+    key_id = models.CharField(max_length=16, blank=True, editable=False)
 
     objects = AppendOnlyQuerySet.as_manager()
 
@@ -82,6 +102,9 @@ class LogEntryBase(models.Model):
         if not self._state.adding:
             raise AppendOnlyError("A log row is never changed once written.")
         kwargs["force_insert"] = True
+        if not self.entry_hash:
+            # Imported rows arrive sealed (by this server or another) and keep their seal.
+            seal(self)
         super().save(*args, **kwargs)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:

@@ -53,6 +53,23 @@ class CurrentRuleVersion(models.Model):
         return f"{self.scope}: {self.version_id or 'to be recomputed'}"
 
 
+class SigningKey(models.Model):
+    """A public key this server has signed log rows with (chargen.core.roll_keys).
+
+    Kept for good, so a signature made before a key rotation still verifies.
+    """
+
+    key_id = models.CharField(primary_key=True, max_length=16, editable=False)
+    public_key = models.CharField(max_length=64, editable=False)  # raw, URL-safe base64
+    first_used = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("first_used",)
+
+    def __str__(self) -> str:
+        return f"Ed25519 {self.key_id}"
+
+
 class Paper(models.TextChoices):
     A4 = "A4", "A4"
     LETTER = "Letter", "Letter"

@@ -5,7 +5,7 @@ core, campaigns and desk import no game system. Each system's app declares one
 adding the app to INSTALLED_APPS is the one line that plugs a system in. From then
 on the registry drives the home page's sections, the navigation, the URLs, the
 choice of game for a campaign and its house-rules form, deleting a character, and
-the GM's desk (queues, links, the player's page); `exporter` is the slot for export.
+the GM's desk (queues, links, the player's page); and each kind of character's `exporter`.
 
 Every field is plain data or a callable, so a test can declare a fake system with
 nothing but lambdas and prove the kernel works with a system it has never seen.
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from django.template.base import Template
 
     from chargen.core.deletion import Deletion
+    from chargen.core.export import Exporter
     from chargen.core.home import HomeSection
     from chargen.core.house_rules import HouseRulesCodec
 
@@ -69,6 +70,8 @@ class CharacterKind:
     delete: Callable[[Any], Deletion]
     delete_url_name: str  # reversed with character_id
     list_url_name: str  # where "delete from the list" returns to
+    # How it leaves the app as a file and comes back (chargen.core.export).
+    exporter: Exporter | None = None
 
 
 @dataclass(frozen=True)
@@ -175,7 +178,6 @@ class GameSystem:
     character_kinds: tuple[CharacterKind, ...] = ()
     submittable: Submittable | None = None
     desk: Desk = field(default_factory=Desk)
-    exporter: None = None  # the next step of the kernel: export and import
 
     def character_kind(self, key: str) -> CharacterKind:
         for kind in self.character_kinds:

@@ -12,6 +12,7 @@ from chargen.core.systems import CampaignLink, CharacterKind, GameSystem, NavEnt
 from chargen.drifting.access import character_for_owner
 from chargen.drifting.campaign_rules import DRIFTING, DRIFTING_RULES
 from chargen.drifting.deletion import character_delete, character_deletion
+from chargen.drifting.export import EXPORTER
 from chargen.drifting.home import drifting_section
 
 
@@ -39,6 +40,7 @@ SYSTEM = GameSystem(
             delete=lambda character: character_delete(character=character),
             delete_url_name="drifting:delete",
             list_url_name="drifting:list",
+            exporter=EXPORTER,
         ),
     ),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from chargen.core.systems import CharacterKind, GameSystem, NavEntry, UrlMount
 from chargen.rollers.access import mana_character_for_owner, unique_character_for_owner
 from chargen.rollers.deletion import mana_delete, mana_deletion, unique_delete, unique_deletion
+from chargen.rollers.export import MANA_EXPORTER, UNIQUE_EXPORTER
 from chargen.rollers.home import rollers_home_section
 
 UNIQUE_POOL_KEY = "unique_pool"
@@ -32,6 +33,7 @@ UNIQUE_POOL = GameSystem(
             delete=lambda character: unique_delete(character=character),
             delete_url_name="rollers:unique_delete",
             list_url_name="rollers:list",
+            exporter=UNIQUE_EXPORTER,
         ),
     ),
 )
@@ -51,6 +53,7 @@ ROLL_AND_KEEP = GameSystem(
             delete=lambda character: mana_delete(character=character),
             delete_url_name="rollers:mana_delete",
             list_url_name="rollers:list",
+            exporter=MANA_EXPORTER,
         ),
     ),
 )

@@ -32,12 +32,20 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "chargen.example.org",
     "CSRF_TRUSTED_ORIGINS": "https://chargen.example.org",
     "DATABASE_URL": "postgres://chargen@127.0.0.1:5432/chargen",
+    "CHARGEN_SIGNING_KEY": "kfAQiIYC5lHq0Nwg3ftdWp0EFt9fm2Y2nB4ZvtNVnXs=",
 }
 
 
 def test_check_deploy_passes_with_production_values() -> None:
     result = run_manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_check_deploy_warns_without_a_signing_key() -> None:
+    without = {**PRODUCTION, "CHARGEN_SIGNING_KEY": ""}
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", **without)
+    assert result.returncode != 0
+    assert "CHARGEN_SIGNING_KEY is not set" in result.stdout + result.stderr
 
 
 def test_check_deploy_fails_with_debug_on() -> None:

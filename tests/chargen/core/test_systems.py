@@ -62,7 +62,9 @@ def test_the_four_systems_are_registered_in_order() -> None:
     assert [system.key for system in registry.all()] == list(FOUR)
     assert [system.key for system in registry.campaign_games()] == ["infinity_drive", "drifting"]
     assert [system.key for system in registry.submittable()] == ["infinity_drive"]
-    assert all(system.exporter is None for system in registry.all())
+    kinds = [kind for system in registry.all() for kind in system.character_kinds]
+    assert [kind.key for kind in kinds] == ["character", "character", "unique", "mana"]
+    assert all(kind.exporter is not None and kind.exporter.restore for kind in kinds)
 
 
 def test_an_unknown_key_is_named() -> None:

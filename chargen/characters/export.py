@@ -1,0 +1,99 @@
+"""Infinity Drive characters as export files, and back (chargen.core.export/imports).
+
+The file carries the log, the frozen house rules and both pinned versions (rulebook,
+campaign content). An import lands outside any campaign, keeps the character's id (a
+restore is the same character) and replays the log under the rule data the file
+carries; the replayed summary must equal the exported one, or nothing is saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from chargen.characters.house_rules import character_house_rules
+from chargen.characters.log import log_entries
+from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
+from chargen.characters.progress import progress_for
+from chargen.core.export import Exporter
+from chargen.core.imports import ImportRefused, log_rows_from
+from rules.errors import RulesError
+
+# A character in a campaign comes home finished: outside it there is no GM to submit to.
+STATUS_OUTSIDE_CAMPAIGN = {
+    CharacterStatus.SUBMITTED: CharacterStatus.FINISHED,
+    CharacterStatus.APPROVED: CharacterStatus.FINISHED,
+    CharacterStatus.RETURNED: CharacterStatus.DRAFT,
+}
+
+
+def describe(character: Character) -> dict[str, Any]:
+    campaign = character.campaign
+    return {
+        "name": character.name,
+        "concept": character.concept,
+        "status": character.status,
+        "campaign": None if campaign is None else {"id": campaign.pk, "name": campaign.name},
+        "house_rules": character.house_rules,
+        "rule_version": character.rule_version_id,
+        "content_version": character.content_version_id,
+        "snapshot": character.snapshot,
+    }
+
+
+def rule_versions(character: Character) -> list[str]:
+    return [sha for sha in (character.rule_version_id, character.content_version_id) if sha]
+
+
+def in_campaign(campaign: Any) -> Iterable[Character]:
+    return Character.objects.filter(campaign=campaign).select_related("campaign")
+
+
+def restore(owner: Any, item: dict[str, Any]) -> Character:
+    described = item["character"]
+    if Character.objects.filter(pk=item["id"]).exists():
+        raise ImportRefused(
+            f"“{described['name']}” is already on this server (the same character): "
+            "nothing was imported."
+        )
+    status = str(described.get("status") or CharacterStatus.DRAFT)
+    if status not in CharacterStatus.values:
+        raise ImportRefused(f"“{status}” is not a state an Infinity Drive character can be in.")
+    character = Character.objects.create(
+        id=item["id"],
+        owner=owner,
+        campaign=None,
+        name=str(described["name"])[:120],
+        concept=str(described.get("concept") or "")[:200],
+        status=STATUS_OUTSIDE_CAMPAIGN.get(CharacterStatus(status), status),
+        house_rules=described["house_rules"],
+        rule_version_id=described.get("rule_version") or None,
+        content_version_id=described.get("content_version") or None,
+    )
+    log_rows_from(CreationLogEntry, character, item)
+    try:
+        character_house_rules(character)
+        replayed = progress_for(character, log_entries(character))
+        snapshot = replayed.snapshot()
+    except RulesError as refusal:
+        raise ImportRefused(
+            f"The log of “{character.name}” does not replay under the rule data it carries: "
+            f"{refusal}"
+        ) from None
+    if snapshot != described.get("snapshot"):
+        raise ImportRefused(
+            f"The log of “{character.name}” replays to a different sheet than the one "
+            "exported: the file was changed, or made by a server with other rules."
+        )
+    character.snapshot = snapshot
+    character.save(update_fields=["snapshot", "updated"])
+    return character
+
+
+EXPORTER = Exporter(
+    log_model=CreationLogEntry,
+    describe=describe,
+    rule_versions=rule_versions,
+    in_campaign=in_campaign,
+    restore=restore,
+)

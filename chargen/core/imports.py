@@ -1,0 +1,132 @@
+"""Bringing an exported character back: checked whole before anything is saved.
+
+`import_document` refuses, with the reason in words, a file that is too large, not
+JSON, not of the published schema (docs/export.schema.json), whose rule data does not
+match its hashes, whose log chain is broken or whose signature by a key this server
+holds does not verify, a character already on this server, or a log that does not
+replay under the rule data it carries (each system's `restore` replays it). One
+transaction holds the whole import, so a refusal saves nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from django.conf import settings
+from django.db import models, transaction
+
+from chargen.core import roll_keys
+from chargen.core.export import FORMAT, FORMAT_VERSION
+from chargen.core.log import SUBJECT_FIELD, LogEntryBase
+from chargen.core.ruledata import canonical, data_hash, rule_version_for
+from chargen.core.systems import UnknownSystem, registry
+from chargen.core.verify import verify_rows
+from rules.errors import RulesError
+
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
+SCHEMA_PATH = Path(settings.BASE_DIR) / "docs" / "export.schema.json"
+
+
+class ImportRefused(RulesError):
+    """The file cannot be imported; the message says why, in words."""
+
+
+@cache
+def export_schema() -> dict[str, Any]:
+    return dict(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+
+
+def read_document(raw: bytes) -> dict[str, Any]:
+    """The file's document, or ImportRefused: too large, not JSON, not the schema."""
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise ImportRefused(
+            f"That file is {len(raw) / 1_048_576:.1f} MB; an export is at most "
+            f"{MAX_IMPORT_BYTES // 1_048_576} MB. Nothing was imported."
+        )
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ImportRefused("That file is not a Chargen export (it is not JSON).") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ImportRefused("That file is not a Chargen export (its format is not named).")
+    if document.get("version") != FORMAT_VERSION:
+        raise ImportRefused(
+            f"That export is of format version {document.get('version')!r}; this server "
+            f"reads version {FORMAT_VERSION}."
+        )
+    problem = jsonschema.exceptions.best_match(
+        jsonschema.Draft202012Validator(export_schema()).iter_errors(document)
+    )
+    if problem is not None:
+        where = "/".join(str(part) for part in problem.absolute_path) or "the top level"
+        raise ImportRefused(f"That export is malformed at {where}: {problem.message}")
+    return document
+
+
+def store_rule_data(item: dict[str, Any]) -> None:
+    for version in item["rule_data"]:
+        data = canonical(version["data"])
+        if data_hash(data) != version["sha256"]:
+            raise ImportRefused(
+                f"The rule data {version['sha256'][:12]} does not match its hash: the file "
+                "was changed."
+            )
+        rule_version_for(version["ruleset"], data)
+
+
+def check_chain(item: dict[str, Any]) -> None:
+    """Refuse a broken chain, or a signature by one of our keys that fails."""
+    for verdict in verify_rows(item["id"], item["log"], roll_keys.known_public_keys()):
+        if verdict.verdict in {"broken", "unsealed"}:
+            raise ImportRefused(f"{verdict.words} Nothing was imported.")
+
+
+def log_rows_from(
+    log_model: type[LogEntryBase], subject: models.Model, item: dict[str, Any]
+) -> list[LogEntryBase]:
+    """Insert the exported rows as they were, seals and all; the rows, in order."""
+    by_sequence: dict[int, LogEntryBase] = {}
+    foreign_keys = {
+        field.name
+        for field in log_model._meta.concrete_fields
+        if isinstance(field, models.ForeignKey) and field.name != SUBJECT_FIELD
+    }
+    for row in item["log"]:
+        fields = dict(row["fields"])
+        for name in foreign_keys:
+            target = fields.pop(name, None)
+            fields[name] = None if target is None else by_sequence[int(target)]
+        entry = log_model(
+            **{SUBJECT_FIELD: subject},
+            sequence=row["sequence"],
+            entry_hash=row["hash"],
+            signature=row["signature"],
+            key_id=row["key_id"],
+            **fields,
+        )
+        entry.save()
+        by_sequence[entry.sequence] = entry
+    return list(by_sequence.values())
+
+
+def import_document(owner: Any, raw: bytes) -> list[Any]:
+    """Every character of the file, created for `owner`; ImportRefused saves nothing."""
+    document = read_document(raw)
+    created = []
+    with transaction.atomic():
+        for item in document["characters"]:
+            system_key, _, kind_key = item["kind"].partition(".")
+            try:
+                kind = registry.get(system_key).character_kind(kind_key)
+            except (UnknownSystem, LookupError):
+                raise ImportRefused(f"This server keeps no “{item['kind']}” characters.") from None
+            if kind.exporter is None or kind.exporter.restore is None:
+                raise ImportRefused(f"“{item['kind']}” characters cannot be imported yet.")
+            check_chain(item)
+            store_rule_data(item)
+            created.append(kind.exporter.restore(owner, item))
+    return created

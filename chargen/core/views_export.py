@@ -1,0 +1,150 @@
+"""Export a character as a file, import one, verify any export, publish our keys.
+
+Exporting and importing need an account (a character is exported by its owner only,
+through its system's `for_owner`, which answers 404 to anyone else). Verifying a file
+needs none: anyone handed an export may check its dice. Nothing here changes state on
+GET; the import's POST is the only write, and it saves all or nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+
+from chargen.core import roll_keys
+from chargen.core.export import character_item, document
+from chargen.core.imports import MAX_IMPORT_BYTES, ImportRefused, import_document
+from chargen.core.models import SigningKey
+from chargen.core.systems import UnknownSystem, registry
+from chargen.core.verify import verify_document
+
+FILE_HELP = f"A .json file exported from Chargen, at most {MAX_IMPORT_BYTES // 1_048_576} MB."
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label="Export file", help_text=FILE_HELP)
+
+
+class VerifyForm(forms.Form):
+    file = forms.FileField(label="Export file", help_text=FILE_HELP)
+    public_key = forms.CharField(
+        label="Another server's public key (optional)",
+        required=False,
+        max_length=64,
+        help_text="For a file from another Chargen server: the key its "
+        "/.well-known/chargen-signing-keys.json publishes. This server's own keys are "
+        "always used.",
+    )
+
+
+def attachment(data: dict[str, Any], filename: str) -> HttpResponse:
+    response = JsonResponse(data, json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_GET
+def character_export(
+    request: HttpRequest, system: str, kind: str, character_id: uuid.UUID
+) -> HttpResponse:
+    try:
+        character_kind = registry.get(system).character_kind(kind)
+    except (UnknownSystem, LookupError):
+        raise Http404("No such kind of character.") from None
+    if character_kind.exporter is None:
+        raise Http404("This kind of character cannot be exported.")
+    subject = character_kind.for_owner(request.user, character_id)
+    known = roll_keys.known_public_keys()
+    item = character_item(f"{system}.{kind}", character_kind.exporter, subject, known)
+    name = slugify(item["character"].get("name") or "") or "character"
+    return attachment(document([item]), f"{name}.chargen.json")
+
+
+def _uploaded(form: forms.Form) -> bytes:
+    upload = form.cleaned_data["file"]
+    if upload.size > MAX_IMPORT_BYTES:
+        raise ImportRefused(
+            f"That file is {upload.size / 1_048_576:.1f} MB; an export is at most "
+            f"{MAX_IMPORT_BYTES // 1_048_576} MB. Nothing was imported."
+        )
+    return bytes(upload.read())
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_page(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            created = import_document(request.user, _uploaded(form))
+        except ImportRefused as refused:
+            form.add_error("file", str(refused))
+        else:
+            names = ", ".join(f"“{subject}”" for subject in created)
+            messages.success(request, f"Imported {names}, outside any campaign.")
+            if len(created) == 1 and hasattr(created[0], "get_absolute_url"):
+                return redirect(created[0].get_absolute_url())
+            return redirect("home")
+    status = 400 if form.errors else 200
+    return render(request, "core/import.html", {"form": form}, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def verify_page(request: HttpRequest) -> HttpResponse:
+    form = VerifyForm(request.POST or None, request.FILES or None)
+    reports = None
+    if request.method == "POST" and form.is_valid():
+        keys = roll_keys.known_public_keys()
+        extra = form.cleaned_data["public_key"].strip()
+        if extra:
+            keys[roll_keys.key_id_of(roll_keys.b64decode(extra))] = extra
+        try:
+            raw = _uploaded(form)
+            parsed = json.loads(raw.decode("utf-8"))
+            if not isinstance(parsed, dict):
+                raise ValueError
+        except ImportRefused as refused:
+            form.add_error("file", str(refused))
+        except (UnicodeDecodeError, ValueError):
+            form.add_error("file", "That file is not a Chargen export (it is not JSON).")
+        else:
+            reports = verify_document(parsed, keys)
+    status = 400 if form.errors else 200
+    return render(request, "core/verify.html", {"form": form, "reports": reports}, status=status)
+
+
+@require_GET
+def signing_keys(request: HttpRequest) -> JsonResponse:
+    current = roll_keys.server_key()
+    recorded = {key.key_id: key for key in SigningKey.objects.all()}
+    keys = [
+        {
+            "key_id": key.key_id,
+            "algorithm": "Ed25519",
+            "public_key": key.public_key,
+            "first_used": key.first_used.isoformat(),
+            "current": key.key_id == current.key_id,
+        }
+        for key in recorded.values()
+    ]
+    if current.key_id not in recorded:  # not yet used: published all the same
+        keys.append(
+            {
+                "key_id": current.key_id,
+                "algorithm": "Ed25519",
+                "public_key": current.public_text,
+                "first_used": None,
+                "current": True,
+            }
+        )
+    return JsonResponse({"format": "chargen-signing-keys", "version": 1, "keys": keys})

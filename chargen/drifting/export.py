@@ -1,0 +1,115 @@
+"""Drifting characters as export files, and back (chargen.core.export/imports).
+
+The file holds the chosen lifepaths (by their pinned records), the token sheet's rows
+and the sealed log. An import keeps the character's id, lands outside any campaign,
+finds each lifepath on this server (the same row, else the starter set's lifepath of
+the same slug) and checks every token row against rules/drifting.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from typing import Any
+
+from chargen.core.export import Exporter
+from chargen.core.imports import ImportRefused, log_rows_from
+from chargen.drifting.models import (
+    Character,
+    CharacterToken,
+    ChosenLifepath,
+    CreationStep,
+    Lifepath,
+    LogEntry,
+)
+from chargen.drifting.selectors import chosen_lifepaths
+from rules.errors import RulesError
+
+TOKEN_FIELDS = ("name", "kind", "held", "depleted", "lost", "checks", "shared_marks", "order")
+
+
+def describe(character: Character) -> dict[str, Any]:
+    campaign = character.campaign
+    return {
+        "name": character.name,
+        "concept": character.concept,
+        "step": character.step,
+        "campaign": None if campaign is None else {"id": campaign.pk, "name": campaign.name},
+        "rule_version": character.rule_version_id,
+        "lifepaths": [{"id": path.pk, "slug": path.slug} for path in chosen_lifepaths(character)],
+        "tokens": [
+            {name: getattr(token, name) for name in TOKEN_FIELDS}
+            for token in character.tokens.all()
+        ],
+    }
+
+
+def rule_versions(character: Character) -> list[str]:
+    return [character.rule_version_id] if character.rule_version_id else []
+
+
+def in_campaign(campaign: Any) -> Iterable[Character]:
+    return Character.objects.filter(campaign=campaign).select_related("campaign")
+
+
+def _lifepath_here(chosen: dict[str, Any]) -> Lifepath:
+    try:
+        found = Lifepath.objects.filter(pk=uuid.UUID(str(chosen.get("id")))).first()
+    except ValueError:
+        found = None
+    found = found or Lifepath.objects.filter(campaign=None, slug=chosen.get("slug")).first()
+    if found is None:
+        raise ImportRefused(
+            f"The lifepath “{chosen.get('slug')}” is not on this server: nothing was imported."
+        )
+    return found
+
+
+def _step(step: object) -> str:
+    if step not in CreationStep.values:
+        raise ImportRefused(f"“{step}” is not a step of Drifting's creation.")
+    return str(step)
+
+
+def restore(owner: Any, item: dict[str, Any]) -> Character:
+    described = item["character"]
+    if Character.objects.filter(pk=item["id"]).exists():
+        raise ImportRefused(
+            f"“{described.get('name')}” is already on this server (the same character): "
+            "nothing was imported."
+        )
+    try:
+        character = Character.objects.create(
+            id=item["id"],
+            owner=owner,
+            campaign=None,
+            name=str(described.get("name") or "")[:80],
+            concept=str(described.get("concept") or "")[:200],
+            step=_step(described.get("step")),
+            rule_version_id=described.get("rule_version") or None,
+        )
+        for position, chosen in enumerate(described.get("lifepaths") or []):
+            ChosenLifepath.objects.create(
+                character=character, position=position, lifepath=_lifepath_here(chosen)
+            )
+        for token in described.get("tokens") or []:
+            values = {name: token[name] for name in TOKEN_FIELDS}
+            row = CharacterToken(character=character, **values)
+            row.as_rules()  # the rules refuse impossible counts
+            row.save()
+        log_rows_from(LogEntry, character, item)
+        chosen_lifepaths(character)
+    except RulesError as refusal:
+        raise ImportRefused(f"The sheet does not follow the rules: {refusal}") from None
+    except (KeyError, TypeError, ValueError) as missing:
+        raise ImportRefused(f"The character is missing a value it needs: {missing}.") from None
+    return character
+
+
+EXPORTER = Exporter(
+    log_model=LogEntry,
+    describe=describe,
+    rule_versions=rule_versions,
+    in_campaign=in_campaign,
+    restore=restore,
+)
