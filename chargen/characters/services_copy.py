@@ -57,7 +57,7 @@ class Copied:
 
 
 def copy_name(name: str) -> str:
-    """ "<name> (copy)", cut so that it fits the name's column."""
+    """The name "<name> (copy)", the original's cut so that it fits the column."""
     limit = Character._meta.get_field("name").max_length or 0
     return name[: limit - len(COPY_SUFFIX)].rstrip() + COPY_SUFFIX
 
