@@ -51,7 +51,6 @@ CALLS: dict[str, Callable[[], Call]] = {
     "rules.dice.check_faces": _call(rules.dice.check_faces, spec=DiceSpec(2, 6), faces=(1, 6)),
     "rules.dice.entered_roll": _call(rules.dice.entered_roll, spec="2d6", faces=[2, 5]),
     "rules.dice.ordinal": _call(rules.dice.ordinal, number=3),
-    "rules.dice.parse_faces": _call(rules.dice.parse_faces, text="3 4"),
     # typed dice
     "rules.typed_dice.read_faces": _call(typed.read_faces, text="34", spec=DiceSpec(2, 6)),
     "rules.typed_dice.typed_roll": _call(typed.typed_roll, spec="2d6", text="3,4"),
