@@ -1,4 +1,5 @@
-"""Dice: specifications, secure server rolls, seeded rolls and faces given from outside.
+"""Dice: specifications, secure server rolls, seeded rolls and faces given from outside
+(typed faces are read in rules/typed_dice.py).
 
 Every resolver in rules/ takes faces (a tuple of ints) rather than rolling itself, so
 the same code serves a server roll, dice a player rolled at the table and typed in,
@@ -30,7 +31,6 @@ __all__ = [
     "check_faces",
     "entered_roll",
     "ordinal",
-    "parse_faces",
     "pick",
     "roll",
 ]
@@ -233,18 +233,6 @@ def entered_roll(spec: DiceSpec | str, faces: Iterable[int]) -> Roll:
         spec = DiceSpec.parse(spec)
     spec = instance(spec, DiceSpec, "dice such as 2d6")
     return Roll(spec=spec, faces=check_faces(spec, faces), entered=True)
-
-
-def parse_faces(text: str) -> tuple[int, ...]:
-    """Read faces a player typed: `3 4`, `3,4`, `3, 4`."""
-    text = _text(text, "The faces")
-    parts = [part for part in re.split(r"[\s,;+]+", text.strip()) if part]
-    if not parts:
-        raise DiceError("Type the number on each die, separated by spaces.")
-    try:
-        return tuple(int(part) for part in parts)
-    except ValueError as error:
-        raise DiceError(f"“{text}” should be numbers separated by spaces, like 3 4.") from error
 
 
 def pick(dice: DiceSource, options: Sequence[Choice]) -> Choice:

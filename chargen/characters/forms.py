@@ -89,7 +89,7 @@ class RollForm(SequenceForm):
         required=False,
         max_length=60,
         label="Or type your own dice",
-        help_text="The number on each die, separated by spaces (for example: 3 5).",
+        help_text="The number on each die: “3 5”, “3,5” or, for d6s, “35”.",
     )
 
 

@@ -32,7 +32,7 @@ from chargen.characters.part_two_write import (
     write_entry,
 )
 from chargen.characters.selectors_finish import Finish, finish_load
-from rules.dice import Roll, entered_roll, parse_faces, roll
+from rules.dice import Roll, roll
 from rules.errors import RulesError
 from rules.infinity_drive.equipment_state import (
     STANDARD,
@@ -42,6 +42,7 @@ from rules.infinity_drive.equipment_state import (
     SoldBack,
     quantity_change,
 )
+from rules.typed_dice import typed_roll
 
 MAX_QUANTITY = 99
 
@@ -98,7 +99,7 @@ def _background_roll(finish: Finish, spec_text: str, faces_text: str) -> Roll:
         if not finish.progress.house_rules.physical_dice_allowed:
             raise StepRefused("This campaign's GM asks for server dice: leave the field empty.")
         try:
-            return entered_roll(spec_text, parse_faces(faces_text))
+            return typed_roll(spec_text, faces_text)
         except RulesError as error:
             raise StepRefused(str(error), field="faces") from error
     return roll(spec_text)

@@ -15,9 +15,10 @@ from chargen.characters.log_steps import Kind, race_in_force, step_for
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
 from chargen.characters.progress import Progress, progress_for
 from chargen.rulebook.services import rulebook_version_for_new_character
-from rules.dice import DiceSpec, Roll, entered_roll, parse_faces, roll
+from rules.dice import DiceSpec, Roll, roll
 from rules.errors import DiceError, RulesError
 from rules.infinity_drive import creation
+from rules.typed_dice import typed_roll
 
 # --- The creation log's steps ---------------------------------------------------------
 
@@ -101,6 +102,6 @@ def dice_for_step(progress: Progress, spec: DiceSpec, typed_faces: str) -> Roll:
     if not progress.house_rules.physical_dice_allowed:
         raise StepRefused("This campaign's GM asks for the server's dice.", field="faces")
     try:
-        return entered_roll(spec, parse_faces(typed_faces))
+        return typed_roll(spec, typed_faces)
     except DiceError as error:
         raise StepRefused(str(error), field="faces") from error

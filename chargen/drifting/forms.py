@@ -13,8 +13,9 @@ from chargen.drifting.models import Character, TokenKind
 from chargen.drifting.pinned import KIND_LABELS, PinnedLifepath
 from chargen.drifting.token_fields import TokenChoicesField
 from rules import drifting as rules
-from rules.dice import parse_faces
+from rules.dice import DiceSpec
 from rules.errors import RulesError
+from rules.typed_dice import faces_help
 
 
 class KeyedForm(forms.Form):
@@ -98,7 +99,10 @@ class RollForm(KeyedForm):
     faces = forms.CharField(
         required=False,
         label="Dice I rolled at the table (leave empty for the server to roll)",
-        help_text="Type every die, e.g. 1 4 2 5 4.",
+        help_text=(
+            f"{faces_help(DiceSpec(rules.BASE_DICE, rules.DIE_SIDES))} "
+            "One die more for each token you deplete."
+        ),
     )
 
     def __init__(
@@ -135,14 +139,10 @@ class RollForm(KeyedForm):
         if not physical_dice:
             del self.fields["faces"]
 
-    def clean_faces(self) -> tuple[int, ...] | None:
-        text = self.cleaned_data.get("faces", "").strip()
-        if not text:
-            return None
-        try:
-            return parse_faces(text)
-        except RulesError as error:
-            raise forms.ValidationError(str(error)) from error
+    def clean_faces(self) -> str | None:
+        """The faces as typed: how many dice they are for is known once the roll is planned,
+        so the service reads them (rules.typed_dice), and a refusal comes back to this field."""
+        return self.cleaned_data.get("faces", "").strip() or None
 
     def depletion_counts(self) -> dict[str, int]:
         counts: dict[str, int] = {}

@@ -61,6 +61,7 @@ from chargen.drifting.sheet_writes import (
 )
 from rules import drifting as rules
 from rules.dice import entered_roll, roll
+from rules.typed_dice import typed_roll
 
 __all__ = [
     "APPEND_ATTEMPTS",
@@ -103,7 +104,8 @@ class RollChoices:
     deplete: Mapping[str, int] | None = None
     share_token: str | None = None
     share_with: Character | None = None
-    entered_faces: tuple[int, ...] | None = None
+    # The faces of physical dice: as typed ("3 4", "3,4", "34"), or already read.
+    entered_faces: str | tuple[int, ...] | None = None
 
 
 def roll_plan(character: Character, choices: RollChoices) -> rules.TokenRollPlan:
@@ -141,11 +143,13 @@ def character_roll(*, character: Character, key: int, choices: RollChoices) -> L
             assists=[rules.Assist(assist.helper.name, assist.token) for assist in assists],
             share=choices.share_token if choices.share_with else None,
         )
-        dice = (
-            entered_roll(plan.dice, choices.entered_faces)
-            if choices.entered_faces is not None
-            else roll(plan.dice)
-        )
+        typed = choices.entered_faces
+        if typed is None:
+            dice = roll(plan.dice)
+        elif isinstance(typed, str):
+            dice = typed_roll(plan.dice, typed)
+        else:
+            dice = entered_roll(plan.dice, typed)
         result = rules.resolve_token_roll(plan, dice.faces)
         after = rules.apply_token_roll(sheet, plan)
         gains_due = [name for name, _ in plan.check_marks if after[name].gain_due]

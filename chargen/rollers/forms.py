@@ -25,7 +25,9 @@ from chargen.rollers.models import (
     UniqueCrisis,
     UniqueSpecial,
 )
-from rules.errors import DiceError
+from rules.dice import DiceSpec
+from rules.typed_dice import faces_help, read_faces
+from rules.unique_pool import DIE_SIDES
 
 
 def _choices_from(field: forms.Field, rows: Any) -> None:
@@ -111,16 +113,16 @@ class UniquePushForm(PhysicalDiceMixin, SequencedForm):
     faces = forms.CharField(
         required=False,
         label="The die I pushed",
-        help_text="Only with the box ticked: one die, 1 to 6.",
+        help_text=f"Only with the box ticked. {faces_help(DiceSpec(1, DIE_SIDES))}",
     )
 
     def entered_face(self) -> int | None:
-        faces = self.entered_faces()
-        if faces is None:
+        """The one face typed for the push (a DiceError, at the field, if it is not one d6)."""
+        typed = self.entered_faces()
+        if typed is None:
             return None
-        if len(faces) != 1:
-            raise DiceError("A push is one die: type one number.")
-        return faces[0]
+        (face,) = read_faces(typed, DiceSpec(1, DIE_SIDES))
+        return face
 
 
 class CrisisForm(forms.ModelForm):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 
-from rules.dice import parse_faces
-from rules.errors import RulesError
+from rules.typed_dice import faces_help_per_die
 
 PHYSICAL_LABEL = "I rolled physical dice"
 MAX_SCORE = 20
@@ -24,32 +23,39 @@ class SequencedForm(forms.Form):
     sequence = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
 
-def _typed_faces(text: str) -> tuple[int, ...]:
-    try:
-        return parse_faces(text)
-    except RulesError as error:
-        raise forms.ValidationError(str(error)) from error
+def typed_dice_help(sides: int) -> str:
+    """The help beside a typed-dice field whose number of dice the same form chooses."""
+    return f"Only with the box ticked. {faces_help_per_die(sides)}"
+
+
+def typed_text(form: forms.Form, field: str) -> str | None:
+    """The faces as typed, or None: how many dice they are for is known once the pool is
+    worked out, so the service reads them (rules.typed_dice) and a refusal comes back to
+    the field."""
+    return str(form.cleaned_data.get(field) or "").strip() or None
 
 
 class PhysicalDiceMixin(forms.Form):
     """ "I rolled physical dice" and the faces typed in; without the tick the server rolls."""
 
+    # The dice the faces are typed for: the help beside the field names them.
+    die_sides: ClassVar[int] = 6
     physical = forms.BooleanField(required=False, label=PHYSICAL_LABEL)
-    faces = forms.CharField(
-        required=False,
-        label="Dice I rolled",
-        help_text="Only with the box ticked: every die, e.g. 2 4 4 4 5.",
-    )
+    faces = forms.CharField(required=False, label="Dice I rolled")
 
-    def entered_faces(self) -> tuple[int, ...] | None:
-        """The typed faces when the box is ticked; None for a server roll."""
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.fields["faces"].help_text:
+            self.fields["faces"].help_text = typed_dice_help(self.die_sides)
+
+    def entered_faces(self) -> str | None:
+        """The faces as typed when the box is ticked; None for a server roll."""
         if not self.cleaned_data.get("physical"):
             return None
         return self.cleaned_data.get("faces")
 
-    def clean_faces(self) -> tuple[int, ...] | None:
-        text = self.cleaned_data.get("faces", "").strip()
-        return _typed_faces(text) if text else None
+    def clean_faces(self) -> str | None:
+        return typed_text(self, "faces")
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

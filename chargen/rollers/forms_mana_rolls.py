@@ -12,13 +12,15 @@ from chargen.rollers.forms_common import (
     PHYSICAL_LABEL,
     PhysicalDiceMixin,
     SequencedForm,
-    _typed_faces,
+    typed_dice_help,
+    typed_text,
 )
 from chargen.rollers.models import (
     ManaAttribute,
     ManaCharacter,
     ManaSpeciality,
 )
+from rules import roll_and_keep as keep_rules
 from rules.roll_and_keep import Difficulty
 
 DIFFICULTY_CHOICES = [
@@ -88,6 +90,7 @@ class ManaRollChoices(ManaPoolFields):
 
 
 class ManaRollForm(PhysicalDiceMixin, SequencedForm, ManaRollChoices):
+    die_sides = keep_rules.DIE_SIDES
     field_order = (
         "sequence",
         "attribute",
@@ -183,10 +186,11 @@ class ContestChoices(ManaPoolFields):
 
 
 class ContestForm(PhysicalDiceMixin, SequencedForm, ContestChoices):
+    die_sides = keep_rules.DIE_SIDES
     opponent_faces = forms.CharField(
         required=False,
         label="Opponent's dice",
-        help_text="Only with the box ticked: every die the opponent rolled.",
+        help_text=typed_dice_help(keep_rules.DIE_SIDES),
     )
 
     field_order = (
@@ -205,11 +209,10 @@ class ContestForm(PhysicalDiceMixin, SequencedForm, ContestChoices):
         "opponent_faces",
     )
 
-    def clean_opponent_faces(self) -> tuple[int, ...] | None:
-        text = self.cleaned_data.get("opponent_faces", "").strip()
-        return _typed_faces(text) if text else None
+    def clean_opponent_faces(self) -> str | None:
+        return typed_text(self, "opponent_faces")
 
-    def typed_opponent_faces(self) -> tuple[int, ...] | None:
+    def typed_opponent_faces(self) -> str | None:
         if not self.cleaned_data.get("physical"):
             return None
         return self.cleaned_data.get("opponent_faces")

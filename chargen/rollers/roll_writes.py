@@ -20,6 +20,7 @@ from chargen.rollers.models import (
 )
 from rules.dice import DiceSpec, Roll, entered_roll, roll
 from rules.errors import DiceError, RulesError
+from rules.typed_dice import typed_roll
 
 Entry = TypeVar("Entry", UniqueRollEntry, ManaRollEntry)
 
@@ -101,10 +102,13 @@ def _write_once(
     return Saved(entry=written.entry, created=written.created)
 
 
-def _dice(spec: DiceSpec, entered_faces: Sequence[int] | None) -> Roll:
-    """The server's secure roll, or the faces the player typed (checked against `spec`)."""
+def _dice(spec: DiceSpec, entered_faces: Sequence[int] | str | None) -> Roll:
+    """The server's secure roll, or the faces the player typed (read and checked against
+    `spec`: as typed, "3 4", "3,4" or for d6s "34", or already read)."""
     if entered_faces is None:
         return roll(spec)
+    if isinstance(entered_faces, str):
+        return typed_roll(spec, entered_faces)
     return entered_roll(spec, entered_faces)
 
 

@@ -176,7 +176,7 @@ def mana_roll(
     sequence: int,
     pool: keep_rules.DicePool,
     difficulty: DifficultyChoice,
-    entered_faces: Sequence[int] | None = None,
+    entered_faces: Sequence[int] | str | None = None,
     choices: Mapping[str, Any] | None = None,
 ) -> Saved[ManaRollEntry]:
     """Roll and keep against a difficulty, saved before it is shown."""
@@ -276,8 +276,8 @@ def mana_contest(
     pool: keep_rules.DicePool,
     opponent: Opponent,
     difficulty: DifficultyChoice,
-    entered_faces: Sequence[int] | None = None,
-    opponent_faces: Sequence[int] | None = None,
+    entered_faces: Sequence[int] | str | None = None,
+    opponent_faces: Sequence[int] | str | None = None,
     choices: Mapping[str, Any] | None = None,
 ) -> Saved[ManaRollEntry]:
     """Both sides roll against the GM's difficulty; kept successes cancel; most left wins."""

@@ -176,7 +176,7 @@ def unique_roll(
     sequence: int,
     plan: UniquePlan,
     needed: int | None = None,
-    entered_faces: Sequence[int] | None = None,
+    entered_faces: Sequence[int] | str | None = None,
     choices: Mapping[str, Any] | None = None,
 ) -> Saved[UniqueRollEntry]:
     """Roll the pool (or take typed faces) and save it before anyone sees it."""

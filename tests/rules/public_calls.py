@@ -14,6 +14,7 @@ from typing import Any
 import rules
 from rules import drifting, odds
 from rules import roll_and_keep as keep
+from rules import typed_dice as typed
 from rules import unique_pool as pool
 from rules.dice import DiceSpec, GivenFaces, Roll, SecureDice, SeededDice
 
@@ -50,7 +51,13 @@ CALLS: dict[str, Callable[[], Call]] = {
     "rules.dice.check_faces": _call(rules.dice.check_faces, spec=DiceSpec(2, 6), faces=(1, 6)),
     "rules.dice.entered_roll": _call(rules.dice.entered_roll, spec="2d6", faces=[2, 5]),
     "rules.dice.ordinal": _call(rules.dice.ordinal, number=3),
-    "rules.dice.parse_faces": _call(rules.dice.parse_faces, text="3 4"),
+    # typed dice
+    "rules.typed_dice.read_faces": _call(typed.read_faces, text="34", spec=DiceSpec(2, 6)),
+    "rules.typed_dice.typed_roll": _call(typed.typed_roll, spec="2d6", text="3,4"),
+    "rules.typed_dice.expected_faces": _call(typed.expected_faces, spec=DiceSpec(2, 6)),
+    "rules.typed_dice.faces_help": _call(typed.faces_help, spec=DiceSpec(3, 10)),
+    "rules.typed_dice.faces_help_per_die": _call(typed.faces_help_per_die, sides=6),
+    "rules.typed_dice.reads_digit_runs": _call(typed.reads_digit_runs, sides=6),
     "rules.dice.roll": _call(rules.dice.roll, spec="2d6", source=SeededDice(1)),
     # Drifting
     "rules.drifting.tokens.TokenState": _call(drifting.TokenState, name="Dodge", held=1),

@@ -11,7 +11,6 @@ from rules.dice import (
     SeededDice,
     check_faces,
     entered_roll,
-    parse_faces,
     roll,
 )
 from rules.errors import DiceError, RulesError
@@ -86,16 +85,6 @@ def test_seeded_dice_repeat_with_the_same_seed() -> None:
 def test_secure_dice_cover_every_face() -> None:
     seen = {face for _ in range(400) for face in SecureDice().faces(DiceSpec(1, 6))}
     assert seen == {1, 2, 3, 4, 5, 6}
-
-
-def test_parse_faces_accepts_what_players_type() -> None:
-    assert parse_faces("3 4") == (3, 4)
-    assert parse_faces("3,4") == (3, 4)
-    assert parse_faces(" 3, 4 ") == (3, 4)
-    with pytest.raises(DiceError, match="numbers separated by spaces"):
-        parse_faces("three four")
-    with pytest.raises(DiceError):
-        parse_faces("   ")
 
 
 def test_entered_roll_describes_itself() -> None:

@@ -406,7 +406,7 @@ def test_a_non_humanoid_race_rolls_its_own_dice_per_characteristic(
     state = progress(campaign_draft).state
     assert state.characteristics["Mus"] == 18
     assert progress(campaign_draft).unplaced_roll is None
-    with pytest.raises(StepRefused, match="1d6 needs 1 die"):
+    with pytest.raises(StepRefused, match="You typed 2 faces; 1d6 has 1 die"):
         services.character_roll_characteristic(
             character=campaign_draft, expected_sequence=3, characteristic="Int", typed_faces="3 3"
         )

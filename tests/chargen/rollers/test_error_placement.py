@@ -27,5 +27,5 @@ def test_typed_dice_that_do_not_fit_go_to_the_faces_field() -> None:
 def test_a_push_of_two_typed_dice_is_a_dice_error() -> None:
     form = UniquePushForm({"push-sequence": "2", "push-physical": "on", "push-faces": "3 4"})
     assert form.is_valid(), form.errors
-    with pytest.raises(DiceError, match="A push is one die"):
+    with pytest.raises(DiceError, match="You typed 2 faces; 1d6 has 1 die"):
         form.entered_face()

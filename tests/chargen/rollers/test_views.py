@@ -186,7 +186,7 @@ def test_wrong_typed_faces_are_reported_at_the_faces_field(
         },
     )
     assert response.status_code == 200
-    assert "2d6 needs 2 dice" in str(response.context["roll_form"].errors["faces"])
+    assert "You typed 3 faces; 2d6 has 2 dice" in str(response.context["roll_form"].errors["faces"])
     assert not brian.rolls.exists()
 
 
@@ -765,7 +765,7 @@ def test_a_push_is_one_die(player_client: Client, leanne: UniqueCharacter) -> No
         url("unique_push", leanne),
         {"push-sequence": 2, "push-physical": "on", "push-faces": "1 3"},
     )
-    assert "A push is one die" in str(response.context["push_form"].errors["faces"])
+    assert "You typed 2 faces; 1d6 has 1 die" in str(response.context["push_form"].errors["faces"])
     assert leanne.rolls.count() == 1
 
 
