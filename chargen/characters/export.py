@@ -15,6 +15,7 @@ from chargen.characters.house_rules import character_house_rules
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
 from chargen.characters.progress import progress_for
+from chargen.characters.sheet import roll_counts
 from chargen.core.export import Exporter
 from chargen.core.imports import ImportRefused, log_rows_from
 from rules.errors import RulesError
@@ -71,20 +72,23 @@ def restore(owner: Any, item: dict[str, Any]) -> Character:
         content_version_id=described.get("content_version") or None,
     )
     log_rows_from(CreationLogEntry, character, item)
+    entries = log_entries(character)
     try:
         character_house_rules(character)
-        replayed = progress_for(character, log_entries(character))
-        snapshot = replayed.snapshot()
+        snapshot = progress_for(character, entries).snapshot()
     except RulesError as refusal:
         raise ImportRefused(
             f"The log of “{character.name}” does not replay under the rule data it carries: "
             f"{refusal}"
         ) from None
-    if snapshot != described.get("snapshot"):
+    exported = described.get("snapshot") or {}
+    if any(exported.get(key) != value for key, value in snapshot.items()):
         raise ImportRefused(
             f"The log of “{character.name}” replays to a different sheet than the one "
             "exported: the file was changed, or made by a server with other rules."
         )
+    if "server_rolls" in exported:  # a finished character's lists count its rolls
+        snapshot = {**snapshot, **roll_counts(entries)}
     character.snapshot = snapshot
     character.save(update_fields=["snapshot", "updated"])
     return character

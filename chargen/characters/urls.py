@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from chargen.characters import views, views_copy, views_list, views_rule_data
+from chargen.characters import views, views_bring, views_copy, views_list, views_rule_data
 from chargen.characters.campaign_rules import INFINITY_DRIVE
 from chargen.core.views_delete import character_delete_view
 
@@ -58,6 +58,7 @@ urlpatterns = [
         name="delete",
     ),
     path("<uuid:character_id>/copy/", views_copy.character_copy_view, name="copy"),
+    path("<uuid:character_id>/campaign/", views_bring.character_bring_view, name="bring"),
     path("<uuid:character_id>/rule-data/", views_rule_data.rule_data, name="rule_data"),
     path(
         "<uuid:character_id>/rule-data/move/",

@@ -1,0 +1,91 @@
+"""An imported character shows where its dice came from, and may join a campaign via the GM."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.test import Client, override_settings
+
+from chargen.campaigns.models import Campaign
+from chargen.characters.models import Character, CharacterStatus
+from chargen.core import roll_keys
+from chargen.core.models import SigningKey
+from chargen.rollers.models import UniqueCharacter
+from tests.chargen.export.conftest import exported
+from tests.chargen.export.test_keys import roll
+from tests.chargen.export.test_round_trip import delete, upload
+
+FOREIGN = roll_keys.new_private_key_text()
+
+
+def test_rolls_from_another_server_are_shown_as_imported(
+    leanne: UniqueCharacter, player_client: Client
+) -> None:
+    with override_settings(CHARGEN_SIGNING_KEY=FOREIGN):
+        roll(leanne)
+        roll(leanne)
+        document = exported(player_client, "unique_pool.unique", leanne)
+    delete("unique_pool.unique", leanne)
+    SigningKey.objects.filter(key_id=roll_keys._key_from_text(FOREIGN).key_id).delete()
+    response = upload(player_client, document)
+    assert response.status_code == 302
+    page = player_client.get(response["Location"]).content.decode()
+    assert "2 rolls imported from another server" in page
+    again = exported(player_client, "unique_pool.unique", leanne)
+    assert {row["provenance"] for row in again["characters"][0]["log"]} == {"imported"}
+
+
+def test_our_own_rolls_are_not_called_imported(
+    rolled_leanne: UniqueCharacter, player_client: Client
+) -> None:
+    page = player_client.get(f"/rollers/unique/{rolled_leanne.pk}/").content.decode()
+    assert "imported from another server" not in page
+
+
+def _imported_treva(treva: Character, client: Client) -> Character:
+    document = exported(client, "infinity_drive.character", treva)
+    delete("infinity_drive.character", treva)
+    assert upload(client, document).status_code == 302
+    return Character.objects.get(pk=treva.pk)
+
+
+def test_an_imported_character_is_brought_into_a_campaign_through_the_gm(
+    treva: Character, party: Campaign, player_client: Client, gm_client: Client
+) -> None:
+    imported = _imported_treva(treva, player_client)
+    assert imported.campaign is None
+    assert imported.status == CharacterStatus.FINISHED
+    sheet = player_client.get(f"/characters/{imported.pk}/sheet/").content.decode()
+    assert "Bring Treva Donalson into a campaign" in sheet
+    assert party.name in sheet
+    url = f"/characters/{imported.pk}/campaign/"
+    assert player_client.get(url).status_code == 405
+    response = player_client.post(url, {"campaign": str(party.pk)})
+    assert response.status_code == 302
+    imported.refresh_from_db()
+    assert imported.campaign_id == party.pk
+    assert imported.status == CharacterStatus.SUBMITTED
+    queue = gm_client.get(f"/desk/{party.pk}/characters/").content.decode()
+    assert "Treva Donalson" in queue
+
+
+def test_bringing_is_refused_outside_ones_campaigns_and_for_others(
+    treva: Character,
+    party: Campaign,
+    player_client: Client,
+    other_player_client: Client,
+    outsider_client: Client,
+    gm: Any,
+) -> None:
+    imported = _imported_treva(treva, player_client)
+    url = f"/characters/{imported.pk}/campaign/"
+    assert other_player_client.post(url, {"campaign": str(party.pk)}).status_code == 404
+    from chargen.campaigns.services import campaign_create
+
+    elsewhere = campaign_create(gm=gm, name="Not yours", approval_required=True)
+    response = player_client.post(url, {"campaign": str(elsewhere.pk)}, follow=True)
+    assert "Choose one of your Infinity Drive campaigns." in response.content.decode()
+    imported.refresh_from_db()
+    assert imported.campaign is None
+    assert imported.status == CharacterStatus.FINISHED
+    _ = outsider_client
