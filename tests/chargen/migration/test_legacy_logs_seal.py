@@ -6,6 +6,7 @@ from django.core.management import call_command
 
 from chargen.core import roll_keys
 from chargen.core.export import exported_log
+from chargen.core.log import SUBJECT_FIELD
 from chargen.core.management.commands.seal_logs import log_models
 from chargen.core.verify import verify_rows
 from tests.chargen.migration.test_legacy_data_survives import legacy_database
@@ -24,7 +25,8 @@ def test_old_logs_are_unsealed_then_sealed_and_every_chain_verifies(
     keys = roll_keys.known_public_keys()
     checked = 0
     for model in models:
-        subject_model = model._meta.get_field("character").related_model
+        subject_model = model._meta.get_field(SUBJECT_FIELD).related_model
+        assert subject_model is not None
         for subject in subject_model._default_manager.all():
             rows = exported_log(model, subject, keys)
             verdicts = verify_rows(str(subject.pk), rows, keys)
