@@ -6,6 +6,7 @@ from chargen.core.views_delete import character_delete_view
 from chargen.drifting import (
     views,
     views_campaign,
+    views_copy,
     views_creation,
     views_pdf,
     views_rule_data,
@@ -30,6 +31,7 @@ urlpatterns = [
         name="rule_data_upgrade",
     ),
     path("c/<uuid:character_id>/pdf/", views_pdf.sheet_pdf, name="pdf"),
+    path("c/<uuid:character_id>/copy/", views_copy.copy_view, name="copy"),
     path("c/<uuid:character_id>/review/", views_creation.review, name="review"),
     path("c/<uuid:character_id>/finish/", views_creation.finish, name="finish"),
     path("c/<uuid:character_id>/odds/", views.roll_odds, name="odds"),

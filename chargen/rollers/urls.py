@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from chargen.core.views_delete import character_delete_view
-from chargen.rollers import views, views_mana, views_pdf, views_unique
+from chargen.rollers import views, views_copy, views_mana, views_pdf, views_unique
 from chargen.rollers.system import ROLL_AND_KEEP_KEY, UNIQUE_POOL_KEY
 
 app_name = "rollers"
@@ -14,6 +14,7 @@ urlpatterns = [
     path("unique/<uuid:character_id>/", views_unique.unique_sheet, name="unique"),
     path("unique/<uuid:character_id>/pdf/", views_pdf.unique_pdf, name="unique_pdf"),
     path("unique/<uuid:character_id>/edit/", views.unique_edit, name="unique_edit"),
+    path("unique/<uuid:character_id>/copy/", views_copy.unique_copy_view, name="unique_copy"),
     path("unique/<uuid:character_id>/odds/", views_unique.unique_odds, name="unique_odds"),
     path("unique/<uuid:character_id>/roll/", views_unique.unique_roll, name="unique_roll"),
     path("unique/<uuid:character_id>/push/", views_unique.unique_push, name="unique_push"),
@@ -28,6 +29,7 @@ urlpatterns = [
     path("mana/<uuid:character_id>/", views_mana.mana_sheet, name="mana"),
     path("mana/<uuid:character_id>/pdf/", views_pdf.mana_pdf, name="mana_pdf"),
     path("mana/<uuid:character_id>/edit/", views.mana_edit, name="mana_edit"),
+    path("mana/<uuid:character_id>/copy/", views_copy.mana_copy_view, name="mana_copy"),
     path("mana/<uuid:character_id>/odds/", views_mana.mana_odds, name="mana_odds"),
     path("mana/<uuid:character_id>/roll/", views_mana.mana_roll, name="mana_roll"),
     path("mana/<uuid:character_id>/contest/odds/", views_mana.contest_odds, name="contest_odds"),
