@@ -14,6 +14,7 @@ from typing import Any
 
 from chargen.core.export import Exporter
 from chargen.core.imports import ImportRefused, log_rows_from
+from chargen.drifting.campaign_rules import DRIFTING_RULES, drifting_rules_for
 from chargen.drifting.models import (
     Character,
     CharacterToken,
@@ -36,6 +37,8 @@ def describe(character: Character) -> dict[str, Any]:
         "step": character.step,
         "campaign": None if campaign is None else {"id": campaign.pk, "name": campaign.name},
         "rule_version": character.rule_version_id,
+        # Drifting's house rules are the campaign's, live (not frozen per character).
+        "house_rules": DRIFTING_RULES.to_json(drifting_rules_for(campaign)),
         "lifepaths": [{"id": path.pk, "slug": path.slug} for path in chosen_lifepaths(character)],
         "tokens": [
             {name: getattr(token, name) for name in TOKEN_FIELDS}
