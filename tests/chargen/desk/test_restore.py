@@ -8,7 +8,10 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 
-from chargen.characters.models import Character, Race
+from chargen.characters.models import Character, CreationLogEntry, Race
+from chargen.core import roll_keys
+from chargen.core.export import exported_log
+from chargen.core.verify import verify_rows
 from chargen.desk.models import Notification
 
 # The commands README's "Backup and restore" section gives for a logical (JSON) copy.
@@ -28,6 +31,8 @@ def test_dumpdata_flush_loaddata_leaves_the_notifications_as_they_were(
     tmp_path: Path,
 ) -> None:
     before = sorted(Notification.objects.values_list("kind", "message"))
+    seals_before = list(submitted.log.order_by("sequence").values_list("entry_hash", "signature"))
+    assert all(hash_ and signature for hash_, signature in seals_before)
     assert len(before) == 2  # the proposed race and the submitted character
     backup = tmp_path / "backup.json"
     call_command("dumpdata", output=str(backup), verbosity=0, **DUMP_OPTIONS)
@@ -41,3 +46,11 @@ def test_dumpdata_flush_loaddata_leaves_the_notifications_as_they_were(
     assert Race.objects.get().name == "Darrian"
     assert Character.objects.get(name="Treva Donalson").status == "submitted"
     assert mail.outbox == []
+    # The seals come back as they were, and the chain still verifies.
+    restored = Character.objects.get(name="Treva Donalson")
+    assert list(restored.log.order_by("sequence").values_list("entry_hash", "signature")) == (
+        seals_before
+    )
+    keys = roll_keys.known_public_keys()
+    rows = exported_log(CreationLogEntry, restored, keys)
+    assert all(verdict.good for verdict in verify_rows(str(restored.pk), rows, keys))
