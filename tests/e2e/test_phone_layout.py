@@ -2,10 +2,12 @@
 
 Every page a player or a GM opens with demo-like data (tests/e2e/phone_world.py) is
 measured at 390 px and again at 1280 px: the page is no wider than the screen, no box
-inside it scrolls sideways (except one marked data-scroll-sideways, whose first and
-last columns stay in view), every button and field lies within the screen, and no word
-is split over two lines. Then the things a phone user must not lose: the credits left
-while shopping, an error the server sends back, and the Drifting check marks.
+inside it scrolls sideways (except one marked data-scroll-sideways: the Drifting token
+table, whose check marks column is sticky), every button and field lies within the
+screen, and no word is split over two lines. Screenshots go to $PHONE_SHOTS (by default
+phone/ in the temporary folder) to be looked at. Then the things a phone user must not
+lose: the credits left while shopping, an error the server sends back, and the Drifting
+check marks.
 """
 
 from __future__ import annotations
@@ -66,9 +68,9 @@ def _measure(page: Page, base: str, pages: dict[str, str], label: str) -> dict[s
         assert response.ok, f"{name}: {url} answered {response.status}"
         page.wait_for_load_state()
         problems = page.evaluate(MEASURE)
-        if label == "phone":
-            slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-            page.screenshot(path=_shots() / f"{slug}.png", full_page=True)
+        # To look at, not only to measure: the whole page on a phone, the top on a desktop.
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+        page.screenshot(path=_shots() / f"{slug}-{label}.png", full_page=label == "phone")
         if problems:
             failures[f"{name} at {label} ({url})"] = problems
     return failures
