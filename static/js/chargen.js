@@ -54,7 +54,22 @@
     return root.matches && root.matches(selector) ? [root, ...found] : found;
   }
 
+  // An error the server sent back (after a swap or on a page load) is scrolled into
+  // view: on a phone it may sit far above the button that was pressed. Only errors
+  // shown on the screen count, and one already in view is left where it is.
+  const ERRORS = "#step-error, .alert-danger, .invalid-feedback";
+
+  function showError(root) {
+    const error = within(root, ERRORS).find((element) => element.getClientRects().length);
+    if (!error) { return; }
+    const box = error.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) { return; }
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    error.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  }
+
   function setUp(root) {
+    showError(root);
     within(root, "#point-buy").forEach(updatePointBuy);
     within(root, "#race-proposal").forEach(updateRaceProposal);
     // A [data-plain-confirm] box asks only when htmx cannot: with htmx, the form's
