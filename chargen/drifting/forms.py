@@ -11,6 +11,7 @@ from django.utils.text import slugify
 from chargen.campaigns.models import Campaign
 from chargen.drifting.models import Character, TokenKind
 from chargen.drifting.pinned import KIND_LABELS, PinnedLifepath
+from chargen.drifting.services_table import ROLL_NOTE_MAX_LENGTH
 from chargen.drifting.token_fields import TokenChoicesField
 from rules import drifting as rules
 from rules.dice import DiceSpec
@@ -96,6 +97,13 @@ class RollForm(KeyedForm):
         label="Share it with",
         empty_label="Nobody",
     )
+    note = forms.CharField(
+        required=False,
+        max_length=ROLL_NOTE_MAX_LENGTH,
+        label="Note (optional)",
+        help_text=f"What the roll is for, e.g. “dodge the patrol” (at most {ROLL_NOTE_MAX_LENGTH} "
+        "characters). Kept in the log.",
+    )
     faces = forms.CharField(
         required=False,
         label="Dice I rolled at the table (leave empty for the server to roll)",
@@ -164,6 +172,12 @@ class AssistForm(KeyedForm):
         self.fields["token"].choices = [
             (name, name) for name, state in sheet.items() if state.fresh
         ]
+
+
+class UndoLossForm(KeyedForm):
+    """Take back the latest row, a loss: `loss` is its sequence, `key` the next one."""
+
+    loss = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
 
 class GainForm(KeyedForm):

@@ -16,7 +16,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 
-from chargen.core.log import FIRST_SEQUENCE, LogEntryBase
+from chargen.core.log import FIRST_SEQUENCE, UNDO_KIND, LogEntryBase
 from rules import drifting as rules
 
 
@@ -231,6 +231,8 @@ class LogKind(models.TextChoices):
     GAIN = "gain", "Token gained"
     LOSS = "loss", "Tokens lost"
     REFRESH = "refresh", "Refresh"
+    # The kernel's undo row (details {"cancels": n}): a loss entered by mistake.
+    UNDO = UNDO_KIND, "Loss undone"
 
 
 class LogEntry(LogEntryBase):

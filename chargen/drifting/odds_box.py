@@ -35,7 +35,10 @@ def odds_rows(plan: rules.TokenRollPlan) -> dict[str, Any]:
 
 def ticked_choices(form: RollForm) -> services.RollChoices:
     """What the form ticks that the sheet still allows (a refused form keeps the rest)."""
-    data = getattr(form, "cleaned_data", {}) if form.is_bound else {}
+    if not form.is_bound:
+        # A fresh form: the ticks kept from the latest roll, if any.
+        return services.RollChoices(applicable=tuple(form.initial.get("applicable", ())))
+    data = getattr(form, "cleaned_data", {})
     return services.RollChoices(
         applicable=tuple(data.get("applicable", ())),
         deplete=form.depletion_counts() if "deplete" in data else {},

@@ -48,6 +48,7 @@ from chargen.drifting.services_creation import (
     character_start,
     character_undo_lifepath,
 )
+from chargen.drifting.services_table import clean_note
 from chargen.drifting.sheet_writes import (
     APPEND_ATTEMPTS,
     STALE_MESSAGE,
@@ -106,6 +107,8 @@ class RollChoices:
     share_with: Character | None = None
     # The faces of physical dice: as typed ("3 4", "3,4", "34"), or already read.
     entered_faces: str | tuple[int, ...] | None = None
+    # What the roll was for ("dodge the patrol"), kept in its log row.
+    note: str = ""
 
 
 def roll_plan(character: Character, choices: RollChoices) -> rules.TokenRollPlan:
@@ -121,8 +124,10 @@ def roll_plan(character: Character, choices: RollChoices) -> rules.TokenRollPlan
 
 
 def character_roll(*, character: Character, key: int, choices: RollChoices) -> LogEntry:
-    """Roll with tokens: saved to the log (faces, what was used, result) before it is shown."""
+    """Roll with tokens: saved to the log (faces, what was used, result, the player's
+    note) before it is shown."""
     _in_play(character)
+    note = clean_note(choices.note)
 
     def act(locked: Character) -> LogEntry:
         if choices.share_token and choices.share_with is None:
@@ -178,6 +183,7 @@ def character_roll(*, character: Character, key: int, choices: RollChoices) -> L
                 "assists": [f"{a.helper}'s {a.token}" for a in plan.assists],
                 "explanation": lines,
                 "gains_due": gains_due,
+                **({"note": note} if note else {}),
             },
         )
         _save_sheet(locked, after)

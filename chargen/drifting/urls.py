@@ -39,6 +39,7 @@ urlpatterns = [
     path("c/<uuid:character_id>/assist/", views.assist, name="assist"),
     path("c/<uuid:character_id>/gain/", views.gain, name="gain"),
     path("c/<uuid:character_id>/lose/", views.lose, name="lose"),
+    path("c/<uuid:character_id>/lose/undo/", views.undo_loss, name="undo_loss"),
     path("c/<uuid:character_id>/refresh/", views.refresh, name="refresh"),
     path(
         "c/<uuid:character_id>/delete/",

@@ -18,7 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from chargen.drifting import services
+from chargen.drifting import services, services_table
 from chargen.drifting.access import character_for_owner, character_for_viewer
 from chargen.drifting.forms import (
     AssistForm,
@@ -26,6 +26,7 @@ from chargen.drifting.forms import (
     KeyedForm,
     LossForm,
     RollForm,
+    UndoLossForm,
 )
 from chargen.drifting.models import Character, LogKind
 from chargen.drifting.odds_box import odds_for, odds_rows
@@ -43,6 +44,7 @@ def _roll_choices(form: RollForm) -> services.RollChoices:
         share_token=data.get("share_token") or None,
         share_with=data.get("share_with"),
         entered_faces=data.get("faces"),
+        note=data.get("note") or "",
     )
 
 
@@ -52,6 +54,8 @@ def _field_for_roll_error(error: RulesError) -> str | None:
         return "faces"
     if isinstance(error, services.StaleForm):
         return None
+    if "note" in message:
+        return "note"
     if "share" in message:
         return "share_with" if "with" in message else "share_token"
     if "deplet" in message or "at most" in message:
@@ -60,18 +64,28 @@ def _field_for_roll_error(error: RulesError) -> str | None:
 
 
 def _sheet_context(
-    request: HttpRequest, character: Character, **forms_given: forms.Form
+    request: HttpRequest, character: Character, *, clear: bool = False, **forms_given: forms.Form
 ) -> dict[str, Any]:
+    """The sheet's context; `clear` draws the roll form without the latest roll's ticks."""
     sheet = services.token_sheet(character)
     key = character.next_sequence
     companions = services.campaign_companions(character) if character.campaign_id else None
     physical = services.physical_dice_allowed(character.campaign)
+    step = services.loss_margin_step(character.campaign)
+    log = list(character.log.order_by("-sequence"))
+    table = services_table.at_the_table(log, sheet, step)
+    ticks = () if clear else table.kept_ticks
     roll_form = forms_given.get("roll_form") or RollForm(
-        initial={"key": key}, sheet=sheet, companions=companions, physical_dice=physical
+        initial={"key": key, "applicable": list(ticks)},
+        sheet=sheet,
+        companions=companions,
+        physical_dice=physical,
     )
     plan_odds = odds_for(character, roll_form)
-    log = list(character.log.order_by("-sequence"))
-    latest_roll = next((entry for entry in log if entry.kind == LogKind.ROLL), None)
+    prefill = table.loss_prefill
+    loss_initial: dict[str, Any] = {"key": key}
+    if prefill is not None:
+        loss_initial |= {"own_total": prefill.own_total, "related": list(prefill.related)}
     is_owner = character.owner_id == request.user.pk
     return {
         "character": character,
@@ -88,17 +102,19 @@ def _sheet_context(
             else None
         ),
         "loss_form": forms_given.get("loss_form")
-        or LossForm(
-            initial={"key": key}, sheet=sheet, step=services.loss_margin_step(character.campaign)
-        ),
+        or LossForm(initial=loss_initial, sheet=sheet, step=step),
         "gains_due": [state for state in sheet.values() if state.gain_due],
         "pending": [state for state in sheet.values() if state.pending_from_sharing],
         "waiting_assists": services.waiting_assists(character),
         "odds": plan_odds,
-        "latest_roll": latest_roll,
+        "latest_roll": table.latest_roll,
+        "kept_ticks": ticks,
+        "loss_prefill": prefill,
+        "undoable_loss": table.undoable_loss,
+        "undone": table.undone,
         "log": log,
         "physical_dice": physical,
-        "loss_step": services.loss_margin_step(character.campaign),
+        "loss_step": step,
         "error": forms_given.get("error", ""),
     }
 
@@ -137,7 +153,8 @@ def _not_in_play(request: HttpRequest, character: Character, kind: str) -> HttpR
 def character_page(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_viewer(request.user, character_id)
     if character.is_finished:
-        return render(request, "drifting/sheet.html", _sheet_context(request, character))
+        context = _sheet_context(request, character, clear=bool(request.GET.get("clear")))
+        return render(request, "drifting/sheet.html", context)
     return render(request, "drifting/wizard.html", _wizard_context(request, character))
 
 
@@ -282,6 +299,29 @@ def refresh(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     if form.is_valid():
         try:
             entry = services.character_refresh(character=character, key=form.cleaned_data["key"])
+        except RulesError as rules_error:
+            error = str(rules_error)
+        else:
+            return _sheet_done(request, character, entry.summary)
+    return _render_sheet(request, _sheet_context(request, character, error=error))
+
+
+@login_required
+@require_POST
+def undo_loss(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    """Take back the latest row, a loss entered by mistake (an undo row, shown to the GM)."""
+    character = character_for_owner(request.user, character_id)
+    if (early := _not_in_play(request, character, LogKind.UNDO)) is not None:
+        return early
+    form = UndoLossForm(request.POST)
+    error = "Reload the sheet and try again."
+    if form.is_valid():
+        try:
+            entry = services_table.character_undo_loss(
+                character=character,
+                key=form.cleaned_data["key"],
+                loss_sequence=form.cleaned_data["loss"],
+            )
         except RulesError as rules_error:
             error = str(rules_error)
         else:

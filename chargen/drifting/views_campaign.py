@@ -16,7 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from chargen.campaigns.access import campaign_for_gm, campaign_for_member
 from chargen.campaigns.confirm import Confirmation, confirmation_page, is_confirmed
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
-from chargen.drifting import services
+from chargen.drifting import services, services_table
 from chargen.drifting.campaign_rules import drifting_rules_for
 from chargen.drifting.forms import (
     LifepathForm,
@@ -36,7 +36,9 @@ def _campaign_context(request: HtmxHttpRequest, campaign: Any, **extra: Any) -> 
         "campaign": campaign,
         "is_gm": is_gm,
         "rules": drifting_rules_for(campaign),
-        "characters": characters.select_related("owner").prefetch_related("tokens"),
+        "party": services_table.party_at_the_table(
+            characters.select_related("owner").prefetch_related("tokens")
+        ),
         "lifepaths": services.lifepaths_available(campaign),
         "lifepath_form": extra.get("lifepath_form") or LifepathForm(),
     }

@@ -41,6 +41,7 @@ from rules.drifting.losing import (
     lose_tokens,
     loss_order,
     tokens_lost_for_margin,
+    undo_loss,
 )
 from rules.drifting.refresh import (
     Refresh,
@@ -130,4 +131,5 @@ __all__ = [
     "sheet_from",
     "tokens_from_lifepaths",
     "tokens_lost_for_margin",
+    "undo_loss",
 ]

@@ -29,6 +29,7 @@ __all__ = [
     "lose_tokens",
     "loss_order",
     "tokens_lost_for_margin",
+    "undo_loss",
 ]
 
 BOOK_LOSS_MARGIN_STEP = 5  # "an additional token is lost for every five points"
@@ -322,3 +323,30 @@ def lose_tokens(
         for name, count in chosen.items():
             take(name, count, from_depleted=from_depleted, reason=picked)
     return updated, TokenLoss(margin=margin, step=step, owed=owed, lost=tuple(lost))
+
+
+def undo_loss(
+    sheet: Sheet, *, fresh: Mapping[str, int], depleted: Mapping[str, int]
+) -> dict[str, TokenState]:
+    """Take back a loss entered by mistake: the sheet as it was before `lose_tokens`.
+
+    `fresh` and `depleted` count, type by type, the tokens the loss took while they
+    were fresh and while they were depleted (its `LostToken`s): each comes back from
+    lost, the depleted ones depleted again, so the sheet is exactly the one before.
+    """
+    sheet = checked_sheet(sheet)
+    fresh = counts_by_name(fresh, "The tokens lost fresh", minimum=0)
+    depleted = counts_by_name(depleted, "The tokens lost depleted", minimum=0)
+    restored = dict(sheet)
+    for name in dict.fromkeys([*fresh, *depleted]):
+        state = sheet.get(name)
+        back = fresh.get(name, 0) + depleted.get(name, 0)
+        if state is None or state.lost < back:
+            raise DriftingError(
+                f"{name}: {plural(back, 'token')} to restore, but "
+                f"{0 if state is None else state.lost} lost on the sheet."
+            )
+        restored[name] = replace(
+            state, lost=state.lost - back, depleted=state.depleted + depleted.get(name, 0)
+        )
+    return restored

@@ -97,6 +97,12 @@ CALLS: dict[str, Callable[[], Call]] = {
     "rules.drifting.losing.lose_tokens": _call(
         drifting.lose_tokens, sheet=SHEET, margin=3, related=[], choices={"Firearms": 1}, step=5
     ),
+    "rules.drifting.losing.undo_loss": _call(
+        drifting.undo_loss,
+        sheet={"Firearms": drifting.TokenState("Firearms", held=2, depleted=0, lost=2)},
+        fresh={"Firearms": 1},
+        depleted={"Firearms": 1},
+    ),
     "rules.drifting.refresh.refresh_tokens": _call(drifting.refresh_tokens, sheet=SHEET),
     "rules.drifting.lifepaths.TokenGrant": _call(
         drifting.TokenGrant, kind="background", name="Space", count=2

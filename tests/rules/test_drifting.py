@@ -22,6 +22,7 @@ from rules.drifting import (
     Lifepath,
     LossChoiceError,
     LossReason,
+    LostToken,
     TokenGrant,
     TokenKind,
     TokenRollPlan,
@@ -42,6 +43,7 @@ from rules.drifting import (
     sheet_from,
     tokens_from_lifepaths,
     tokens_lost_for_margin,
+    undo_loss,
 )
 from rules.errors import RulesError
 from rules.odds import token_roll_distribution
@@ -593,3 +595,35 @@ def test_a_margin_beyond_any_roll_is_refused_not_turned_into_owed_tokens() -> No
     assert tokens_lost_for_margin(100) == 21
     with pytest.raises(RulesError, match="between 0 and 100"):
         tokens_lost_for_margin(20_000_000_000_000_000_000)
+
+
+def _taken(lost: tuple[LostToken, ...], *, depleted: bool) -> dict[str, int]:
+    return dict(Counter(token.name for token in lost if token.was_depleted is depleted))
+
+
+def test_undoing_a_loss_gives_back_exactly_the_sheet_before_it() -> None:
+    sheet = sheet_from(
+        [
+            TokenState("Dodge", held=2, depleted=1),
+            TokenState("Space", held=2, depleted=1, checks=4),
+            TokenState("Repair", held=1),
+        ]
+    )
+    after, loss = lose_tokens(
+        sheet, margin=24, related=("Dodge",), choices={"Space": 2, "Repair": 1}
+    )
+    assert any(token.was_depleted for token in loss.lost)
+    back = undo_loss(
+        after,
+        fresh=_taken(loss.lost, depleted=False),
+        depleted=_taken(loss.lost, depleted=True),
+    )
+    assert back == sheet
+
+
+def test_undoing_more_than_was_lost_is_refused() -> None:
+    sheet = sheet_from([TokenState("Dodge", held=2, lost=1)])
+    with pytest.raises(DriftingError, match="Dodge: 2 tokens to restore, but 1 lost"):
+        undo_loss(sheet, fresh={"Dodge": 1}, depleted={"Dodge": 1})
+    with pytest.raises(DriftingError, match="Space: 1 token to restore, but 0 lost"):
+        undo_loss(sheet, fresh={"Space": 1}, depleted={})

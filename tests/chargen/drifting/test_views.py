@@ -317,7 +317,7 @@ def test_a_player_cannot_refresh_the_campaign(
     assert jim.tokens.get(name="Dodge").depleted == 1
 
 
-@pytest.mark.parametrize("name", ["roll", "lose", "gain", "refresh", "assist"])
+@pytest.mark.parametrize("name", ["roll", "lose", "gain", "refresh", "assist", "undo_loss"])
 def test_others_cannot_change_a_sheet(
     other_player_client: Client,
     gm_client: Client,
