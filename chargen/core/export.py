@@ -51,7 +51,8 @@ def provenance(row: LogEntryBase, known_keys: dict[str, str]) -> str:
         return "decision"
     if row.entered:
         return "typed"
-    if row.key_id and row.key_id in known_keys:
+    # An unsealed row was written here before signing began: an import refuses them.
+    if not row.key_id or row.key_id in known_keys:
         return "server"
     return "imported"
 
