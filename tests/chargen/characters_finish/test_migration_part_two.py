@@ -30,7 +30,7 @@ from tests.chargen.characters_finish.build import buy, save_history, treva_throu
 # with today's models): renumber them with the migrations if the coordinator renames them.
 BEFORE = [("characters", "0002_character_house_rules"), ("content", "0002_characterequipment")]
 AFTER = [
-    ("characters", "0006_pin_rule_data"),
+    ("characters", "0008_log_chain"),
     ("content", "0003_delete_characterequipment"),
 ]
 
