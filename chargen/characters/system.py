@@ -11,6 +11,7 @@ from chargen.characters.campaign_rules import INFINITY_DRIVE, INFINITY_DRIVE_RUL
 from chargen.characters.deletion import character_delete, character_deletion
 from chargen.characters.export import EXPORTER
 from chargen.characters.gm import queues
+from chargen.characters.gm.review import approval_review
 from chargen.characters.gm.services import character_approve, character_return
 from chargen.characters.home import characters_home_section
 from chargen.core.systems import (
@@ -60,6 +61,7 @@ SYSTEM = GameSystem(
         mine_template="characters/desk/_my_characters.html",
         approval_required=lambda campaign: house_rules_for(campaign).approval_required,
         queue_help=queues.RETURN_HELP,
+        review=approval_review,
     ),
     desk=Desk(
         queues=(

@@ -93,8 +93,8 @@ class Submittable:
     """Characters that a player submits and the GM approves or returns, on the desk.
 
     The desk's one approval queue (chargen/desk/views.py) lists `waiting(campaign)`,
-    each rendered by `card_template` with `character`, `campaign` and `error` in
-    context, and decides with `approve` / `send_back`, which change the character
+    each rendered by `card_template` with `character`, `review`, `campaign` and `error`
+    in context, and decides with `approve` / `send_back`, which change the character
     and record the Decision through chargen.desk.services.decision_take. They
     raise the desk's DeskError (or RulesError) with a message for the GM.
     """
@@ -114,6 +114,9 @@ class Submittable:
     approval_required: Callable[[Campaign], bool] = lambda campaign: True
     # What a return lets the player change, said above the queue.
     queue_help: str = ""
+    # What the card shows beyond the item itself (`review` in the card's context), read
+    # for each card: Infinity Drive's profile, roll summary and changes since a return.
+    review: Callable[[Campaign, Any], Any] = lambda campaign, character: None
 
     def as_queue(self) -> DeskQueue:
         return DeskQueue(

@@ -6,7 +6,7 @@ campaign plays (chargen/core/systems.py). Every GM page finds its campaign throu
 `campaign_for_gm` and every member page through `campaign_for_member`, so anyone
 else gets a 404 and learns nothing. Decisions are POST-only; each also works
 without JavaScript (redirect with a message) and, under htmx, swaps in the queue
-item's partial.
+item's partial (the approval queue's answer also updates its waiting and decided lists).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST, require_safe
 from chargen.campaigns.access import campaign_for_gm, campaign_for_member, campaigns_for_user
 from chargen.campaigns.models import Campaign
 from chargen.core.systems import Submittable, UnknownSystem, registry
-from chargen.desk import services
+from chargen.desk import approval, services
 from chargen.desk.forms import DecisionNoteForm
 from chargen.desk.models import Decision
 from chargen.desk.notifications import notifications_mark_seen, unseen_notifications
@@ -127,6 +127,7 @@ def decision_response(
     """Run one decision; tell the GM plainly if it was refused, whichever way they came."""
     form = DecisionNoteForm(request.POST)
     error = ""
+    decision: Decision | None = None
     if not form.is_valid():
         error = "; ".join(form.errors.get("note", ["The note is not valid."]))
     else:
@@ -137,9 +138,14 @@ def decision_response(
         except PermissionDenied as refused:
             raise PermissionDenied(str(refused)) from refused
     if request.htmx:
-        context = {**partial_context(), "error": error, "note_form": DecisionNoteForm()}
+        context = {
+            **partial_context(),
+            "error": error,
+            "decision": decision,
+            "note_form": DecisionNoteForm(),
+        }
         return render(request, partial, context, status=409 if error else 200)
-    if error:
+    if error or decision is None:
         messages.error(request, error)
     else:
         messages.success(request, f"{decision.item_name}: {decision.get_action_display()}.")
@@ -164,7 +170,7 @@ def character_queue(request: HttpRequest, campaign_id: uuid.UUID) -> HttpRespons
     submittable = _submittable(campaign)
     context = {
         **_queue_context(campaign, submittable),
-        "waiting": submittable.waiting(campaign),
+        **approval.queue_lists(campaign, submittable),
         "note_form": DecisionNoteForm(),
     }
     return render(request, "desk/character_queue.html", context)
@@ -183,16 +189,19 @@ def _character_decision(
         return submittable.send_back(character, request.user, note)
 
     def partial_context() -> dict[str, object]:
+        decided = submittable.for_gm(campaign, character_id)
         return {
             **_queue_context(campaign, submittable),
-            "character": submittable.for_gm(campaign, character_id),
+            **approval.decision_lists(campaign, submittable),
+            "character": decided,
+            "review": submittable.review(campaign, decided),
         }
 
     return decision_response(
         request,
         decide=decide,
         queue_url=reverse("desk:character_queue", kwargs={"campaign_id": campaign.id}),
-        partial="desk/character_queue.html#character_card",
+        partial="desk/_queue_decision.html",
         partial_context=partial_context,
     )
 

@@ -26,9 +26,9 @@ from chargen.characters.gm.access import character_for_gm, race_for_gm
 from chargen.characters.gm.forms import NonHumanoidRaceForm
 from chargen.characters.gm.party import party_members, party_sheets
 from chargen.characters.gm.races import race_review
+from chargen.characters.gm.review import roll_log
 from chargen.characters.house_rules import house_rules_changes
 from chargen.characters.models import Race, RaceStatus
-from chargen.characters.part_two import shown_in_roll_log
 from chargen.core.log import cancelled_sequences
 from chargen.desk.forms import DecisionNoteForm
 from chargen.desk.models import Decision
@@ -152,14 +152,14 @@ def party_character(
 ) -> HttpResponse:
     """One character's roll log, read-only to the GM (drafts included)."""
     character = character_for_gm(request.user, campaign_id, character_id)
-    log = [entry for entry in character.log.order_by("sequence") if shown_in_roll_log(entry)]
-    rolls = [entry for entry in log if entry.dice]
+    log = roll_log(character)
+    rolls = [row.entry for row in log if row.entry.dice]
     context = {
         "campaign": character.campaign,
         "character": character,
         "log": log,
         # An undone decision stays in the log, marked; the undo is a row of its own.
-        "cancelled": cancelled_sequences(log),
+        "cancelled": cancelled_sequences(row.entry for row in log),
         "roll_count": len(rolls),
         "entered_count": sum(1 for entry in rolls if entry.entered),
         "decisions": character.decisions.select_related("decided_by"),
