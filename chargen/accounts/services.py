@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
@@ -56,14 +56,14 @@ def _address_taken_body(username: str, new_username: str) -> str:
 
 
 @transaction.atomic
-def account_sign_up(*, form: SignUpForm) -> AbstractBaseUser:
+def account_sign_up(*, form: SignUpForm) -> User:
     """Make the account a valid sign-up form asks for and return it. When its e-mail
     address already has an account, the new one is made without the address and that
     account's owner is told instead; the caller answers both the same way."""
     email = form.cleaned_data["email"]
     owner = get_user_model().objects.filter(email__iexact=email).order_by("pk").first()
     if owner is not None:
-        user = form.save(commit=False)
+        user: User = form.save(commit=False)
         user.email = ""  # the address stays its owner's alone
         user.save()
         _email_after_commit(
