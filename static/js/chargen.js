@@ -54,7 +54,18 @@
     return root.matches && root.matches(selector) ? [root, ...found] : found;
   }
 
+  // A history reason turns "lose the roll" into taking the increase: the button says so.
+  function updateReasonButton(box) {
+    const button = document.getElementById(box.dataset.reasonFor);
+    if (!button || !button.dataset.labelEmpty) { return; }
+    const given = box.value.trim() !== "";
+    button.textContent = given ? button.dataset.labelReason : button.dataset.labelEmpty;
+    button.classList.toggle(button.dataset.classEmpty, !given);
+    button.classList.toggle(button.dataset.classReason, given);
+  }
+
   function setUp(root) {
+    within(root, "[data-reason-for]").forEach(updateReasonButton);
     within(root, "#point-buy").forEach(updatePointBuy);
     within(root, "#race-proposal").forEach(updateRaceProposal);
     if (navigator.clipboard && window.isSecureContext) {
@@ -72,6 +83,7 @@
     if (!form) { return; }
     if (form.id === "point-buy") { updatePointBuy(form); }
     if (form.id === "race-proposal") { updateRaceProposal(form); }
+    if (event.target.dataset && event.target.dataset.reasonFor) { updateReasonButton(event.target); }
   });
 
   // <button data-print>: the browser's print dialog.
