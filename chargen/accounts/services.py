@@ -1,16 +1,16 @@
 """Sign-up that says nothing about who already has an account.
 
-Posting an address an account already uses gets the same answer as a new one; the
-address's owner is e-mailed instead (as the password reset does), and no account is
-made. Both ways hash the password and send one e-mail, so the answer takes as long.
+Posting an address an account already uses gets the same answer as a new one: the
+account is made and logged in either way, but without the address, whose owner is
+e-mailed instead (as the password reset does); no second account gets the address.
+Both ways hash the password and send one e-mail, so the answer takes as long.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import User
 from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
@@ -40,12 +40,13 @@ def _welcome_body(username: str) -> str:
     )
 
 
-def _address_taken_body(username: str) -> str:
+def _address_taken_body(username: str, new_username: str) -> str:
     return (
         f"Hello {username},\n\n"
         "Someone (perhaps you) just tried to make a new Chargen account with this e-mail "
-        f"address, which already belongs to your account {username}. No new account was "
-        "made.\n\n"
+        f"address, which already belongs to your account {username}. The new account "
+        f"{new_username} was made without this address: it is not linked to it and "
+        "cannot reset its password by it.\n\n"
         f"If it was you, log in as {username} here:\n\n"
         f"{_site_link('login')}\n\n"
         "and if you have forgotten your password, reset it here:\n\n"
@@ -55,21 +56,22 @@ def _address_taken_body(username: str) -> str:
 
 
 @transaction.atomic
-def account_sign_up(*, form: SignUpForm) -> AbstractBaseUser | None:
-    """Make the account a valid sign-up form asks for, or, when its e-mail address
-    already has one, tell that account's owner instead. Returns the new user (None
-    when nothing was made); the caller must answer both the same way."""
+def account_sign_up(*, form: SignUpForm) -> User:
+    """Make the account a valid sign-up form asks for and return it. When its e-mail
+    address already has an account, the new one is made without the address and that
+    account's owner is told instead; the caller answers both the same way."""
     email = form.cleaned_data["email"]
     owner = get_user_model().objects.filter(email__iexact=email).order_by("pk").first()
     if owner is not None:
-        # Hash anyway so the answer takes as long as a real sign-up's.
-        make_password(form.cleaned_data["password1"])
+        user: User = form.save(commit=False)
+        user.email = ""  # the address stays its owner's alone
+        user.save()
         _email_after_commit(
             address=getattr(owner, "email", email),
             subject=ADDRESS_TAKEN_SUBJECT,
-            body=_address_taken_body(owner.get_username()),
+            body=_address_taken_body(owner.get_username(), user.get_username()),
         )
-        return None
+        return user
     user = form.save()
     _email_after_commit(
         address=email, subject=WELCOME_SUBJECT, body=_welcome_body(user.get_username())

@@ -1,17 +1,16 @@
-"""Sign-up, the log-in that sends a logged-in user home, and the throttled password
-reset; the rest of auth is Django's own views."""
+"""Sign-up (which logs the new account in and returns it where it was going), the
+log-in that sends a logged-in user home, and the throttled password reset; the rest of
+auth is Django's own views."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.contrib import messages
+from django.contrib.auth import login as auth_login
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.views import LoginView, PasswordResetView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
@@ -47,6 +46,7 @@ password_reset = ThrottledPasswordResetView.as_view()
 
 
 def _safe_next(request: HttpRequest) -> str:
+    """The `next` page asked for, if it is on this site (never an open redirect)."""
     candidate = request.POST.get("next") or request.GET.get("next") or ""
     if candidate and url_has_allowed_host_and_scheme(
         candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
@@ -58,25 +58,23 @@ def _safe_next(request: HttpRequest) -> str:
 @sensitive_post_parameters("password1", "password2")
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    if request.user.is_authenticated:
-        return redirect("home")
     next_url = _safe_next(request)
+    if request.user.is_authenticated:
+        return redirect(next_url or "home")
     if request.method == "POST":
         form = SignUpForm(request.POST)
         if form.is_valid():
             # The same answer whether or not the address already had an account.
-            account_sign_up(form=form)
+            user = account_sign_up(form=form)
+            auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,
-                f"Thanks, {form.cleaned_data['username']}: log in below with the password you "
-                f"chose. We have e-mailed {form.cleaned_data['email']}; if that address already "
-                "had an account, the e-mail says so, and no new account was made.",
+                f"Welcome, {user.get_username()}: you are logged in. We have e-mailed "
+                f"{form.cleaned_data['email']}; if that address already had an account, the "
+                "e-mail says so, and the address stays with that account.",
             )
-            login_url = reverse("login")
-            if next_url:
-                # Carry the page they were heading for (an invite link, say) on to log-in.
-                login_url += "?" + urlencode({"next": next_url})
-            return redirect(login_url)
+            # Back to the page they were heading for (an invite link, say).
+            return redirect(next_url or "home")
     else:
         form = SignUpForm()
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})

@@ -10,6 +10,7 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -72,6 +73,7 @@ def campaign_detail(request: HttpRequest, campaign_id: uuid.UUID) -> HttpRespons
         "invite_link": _invite_link(request, campaign) if is_gm else "",
         "house_rules": campaign_rules_summary(campaign),
         "game_links": campaign.system.campaign_links(campaign, is_gm),
+        "start_character_url": campaign.system.start_character_url(campaign),
     }
     return render(request, "campaigns/detail.html", context)
 
@@ -175,14 +177,18 @@ def _removal_confirmation(campaign: Campaign, username: str, leaving: bool) -> C
     )
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def campaign_join(request: HttpRequest, token: str) -> HttpResponse:
-    """GET shows what you are joining; only POST joins."""
+    """GET shows what you are joining (to a visitor too, with sign-up beside log-in);
+    only a logged-in POST joins."""
     try:
         campaign = services.campaign_for_invite(token=token)
     except services.InviteLinkError as error:
         return render(request, "campaigns/join_invalid.html", {"reason": str(error)}, status=404)
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.get_full_path())
+        return render(request, "campaigns/join.html", {"campaign": campaign, "visitor": True})
     if request.method == "POST":
         try:
             campaign = services.campaign_join(token=token, user=request.user)

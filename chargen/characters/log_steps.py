@@ -76,6 +76,28 @@ UNDO_LABELS: dict[str, str] = {
 }
 
 
+def undo_label(entry: CreationLogEntry, state: creation.CreationState) -> str:
+    """What "Undo" takes back, named: "race Nexan", "career Marine", "skill roll 3: …"."""
+    payload = entry.payload or {}
+    kind = entry.kind
+    if kind == Kind.POINT_BUY and payload.get("values"):
+        values = ", ".join(f"{code} {value}" for code, value in payload["values"].items())
+        return f"point buy ({values})"
+    if kind == Kind.CHARACTERISTIC_PLACE and payload.get("characteristic"):
+        return f"the roll placed in {payload['characteristic']}"
+    if kind == Kind.RACE:
+        return f"race {state.race.name if state.race is not None else 'Humanoid (no alien race)'}"
+    if kind == Kind.CAREER and payload.get("career"):
+        return f"career {payload['career']}"
+    if kind == Kind.TABLE_CHOICE and state.records:
+        record = state.records[-1]
+        taken = "the roll lost" if record.lost else record.outcome.rstrip(".")
+        return f"skill roll {record.roll_number} ({taken})"
+    if kind == Kind.SETBACK and payload.get("characteristic"):
+        return f"the setback to {payload['characteristic']}"
+    return UNDO_LABELS.get(kind, "")
+
+
 def group_closed_by(rolls_used: int) -> int:
     """The group of four skill rolls a survival roll closes (a last group may be short)."""
     return max(1, -(-rolls_used // creation.GROUP_SIZE))

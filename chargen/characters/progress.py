@@ -15,12 +15,12 @@ from functools import cached_property
 from chargen.characters import part_two as part_two_log
 from chargen.characters.house_rules import character_house_rules
 from chargen.characters.log_steps import (  # re-exported: the wizard imports them here
-    UNDO_LABELS,
     UNDOABLE_KINDS,
     Death,
     Kind,
     group_closed_by,
     steps_for,
+    undo_label,
 )
 from chargen.characters.models import (
     Character,
@@ -176,7 +176,7 @@ class Progress:
     @property
     def undoable_label(self) -> str:
         entry = self.undoable_entry
-        return UNDO_LABELS.get(entry.kind, "") if entry else ""
+        return undo_label(entry, self.state) if entry else ""
 
     # --- Death ------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.html import format_html
 
 WIZARD_PARTIAL = "wizard"
 
@@ -17,9 +18,14 @@ WIZARD_PARTIAL = "wizard"
 def render_step(
     request: HttpRequest, template_name: str, context: dict[str, Any], *, status: int = 200
 ) -> HttpResponse:
-    """The step page; an htmx request gets only the `wizard` partial (stepper + step)."""
+    """The step page; an htmx request gets only the `wizard` partial (stepper + step),
+    after a `<title>` that htmx puts on the page, so the title follows the step."""
+    context = {**context, "page_title": page_title(context)}
     if getattr(request, "htmx", False):
         response = render(request, f"{template_name}#{WIZARD_PARTIAL}", context, status=status)
+        response.content = (
+            format_html("<title>{}</title>\n", context["page_title"]).encode() + response.content
+        )
         if request.method == "GET":
             # After a successful POST htmx followed the 303 here: show this page's address.
             # A refused POST is answered in place, and its address (a POST-only action
@@ -27,6 +33,12 @@ def render_step(
             response["HX-Push-Url"] = request.get_full_path()
         return response
     return render(request, template_name, context, status=status)
+
+
+def page_title(context: dict[str, Any]) -> str:
+    """ "Treva: 6. Skills": the character and the step shown (unescaped: a template escapes)."""
+    step = context["step"]
+    return f"{context['character'].name}: {step.number}. {step.title}"
 
 
 def redirect_to_step(url: str) -> HttpResponse:

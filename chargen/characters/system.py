@@ -6,6 +6,10 @@ Registered from CharactersConfig.ready(). The creation wizard itself lives in th
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
+from django.urls import reverse
+
 from chargen.characters.access import character_for_owner
 from chargen.characters.campaign_rules import INFINITY_DRIVE, INFINITY_DRIVE_RULES, house_rules_for
 from chargen.characters.deletion import character_delete, character_deletion
@@ -25,6 +29,12 @@ from chargen.core.systems import (
     UrlMount,
 )
 
+
+def start_character_url(campaign: object) -> str:
+    """The new-character page with the campaign preselected (StartForm's initial)."""
+    return f"{reverse('characters:new')}?{urlencode({'campaign': getattr(campaign, 'id', '')})}"
+
+
 SYSTEM = GameSystem(
     key=INFINITY_DRIVE,
     label="Infinity Drive",
@@ -34,6 +44,7 @@ SYSTEM = GameSystem(
     urls=UrlMount("characters/", "chargen.characters.urls"),
     campaign_game=True,
     house_rules=INFINITY_DRIVE_RULES,
+    start_character_url=start_character_url,
     character_kinds=(
         CharacterKind(
             key="character",

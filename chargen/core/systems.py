@@ -178,6 +178,9 @@ class GameSystem:
     house_rules: HouseRulesCodec[Any] | None = None
     # Links on the page of a campaign that plays this system (user is its GM or not).
     campaign_links: Callable[[Campaign, bool], Sequence[CampaignLink]] = lambda campaign, is_gm: ()
+    # Where a member starts a character for the campaign, the campaign preselected ("" if
+    # the system has no such page): the campaign page's "Create your character for …".
+    start_character_url: Callable[[Campaign], str] = lambda campaign: ""
     character_kinds: tuple[CharacterKind, ...] = ()
     submittable: Submittable | None = None
     desk: Desk = field(default_factory=Desk)

@@ -25,6 +25,22 @@ class KeyedForm(forms.Form):
     key = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
 
+class StartForm(forms.Form):
+    """Starting a character: only which campaign (or none); the concept comes next."""
+
+    campaign = forms.ModelChoiceField(
+        queryset=Campaign.objects.none(),
+        required=False,
+        empty_label="No campaign (play on my own)",
+        help_text="Only campaigns that play Drifting are listed. You can change it until "
+        "the character is finished.",
+    )
+
+    def __init__(self, *args: Any, campaigns: Iterable[Campaign] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["campaign"].queryset = campaigns  # type: ignore[attr-defined]
+
+
 class ConceptForm(forms.ModelForm):
     campaign = forms.ModelChoiceField(
         queryset=Campaign.objects.none(),

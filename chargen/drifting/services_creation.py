@@ -56,10 +56,13 @@ def _pin_lifepaths(character: Character, campaign: Campaign | None) -> None:
 
 
 @transaction.atomic
-def character_start(*, owner: User) -> Character:
+def character_start(*, owner: User, campaign: Campaign | None = None) -> Character:
     """A blank character, saved the moment the player starts (refused at the cap of
-    unfinished characters, settings.MAX_DRIFTING_DRAFTS), with the starter lifepaths as
-    they are now (its campaign's own are added when it joins one)."""
+    unfinished characters, settings.MAX_DRIFTING_DRAFTS), in `campaign` if given (one of
+    the owner's Drifting campaigns), with the lifepaths open to it as they are now (a
+    campaign's own are added when it joins one)."""
+    if campaign is not None and not drifting_campaigns_for(owner).filter(pk=campaign.pk).exists():
+        raise rules.DriftingError("Choose one of your Drifting campaigns.")
     cap = creation_cap("MAX_DRIFTING_DRAFTS")
     unfinished = Character.objects.filter(owner_id=owner.pk).exclude(step=CreationStep.FINISHED)
     if creation_cap_reached(owner=owner, cap=cap, count=unfinished.count):
@@ -67,7 +70,9 @@ def character_start(*, owner: User) -> Character:
             f"You already have {cap} unfinished Drifting characters, the most one player may "
             "keep. Finish or delete one of them before starting another."
         )
-    character = Character.objects.create(owner=owner, rule_version_id=lifepath_version_for(None))
+    character = Character.objects.create(
+        owner=owner, campaign=campaign, rule_version_id=lifepath_version_for(campaign)
+    )
     _log(character, kind=LogKind.STARTED, summary="Started a Drifting character.")
     return character
 

@@ -6,6 +6,8 @@ Registered from DriftingConfig.ready().
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.urls import reverse
 
 from chargen.core.systems import CampaignLink, CharacterKind, GameSystem, NavEntry, UrlMount
@@ -22,6 +24,11 @@ def campaign_links(campaign: object, is_gm: bool) -> tuple[CampaignLink, ...]:
     return (CampaignLink(f"Drifting table: {what}", url),)
 
 
+def start_character_url(campaign: object) -> str:
+    """The page that starts a Drifting character, the campaign preselected."""
+    return f"{reverse('drifting:new')}?{urlencode({'campaign': getattr(campaign, 'id', '')})}"
+
+
 SYSTEM = GameSystem(
     key=DRIFTING,
     label="Drifting",
@@ -32,6 +39,7 @@ SYSTEM = GameSystem(
     campaign_game=True,
     house_rules=DRIFTING_RULES,
     campaign_links=campaign_links,
+    start_character_url=start_character_url,
     character_kinds=(
         CharacterKind(
             key="character",

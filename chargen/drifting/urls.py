@@ -18,6 +18,7 @@ app_name = "drifting"
 urlpatterns = [
     path("", views_creation.character_list, name="list"),
     path("new/", views_creation.character_start, name="start"),
+    path("start/", views_creation.character_new, name="new"),
     path("c/<uuid:character_id>/", views.character_page, name="character"),
     path("c/<uuid:character_id>/concept/", views_creation.concept_save, name="concept"),
     path("c/<uuid:character_id>/lifepaths/", views_creation.lifepath_add, name="lifepath_add"),

@@ -18,6 +18,7 @@ from chargen.drifting.access import character_for_owner, characters_for_owner
 from chargen.drifting.forms import (
     ConceptForm,
     LifepathChoiceForm,
+    StartForm,
 )
 from chargen.drifting.models import Character, CreationStep
 from chargen.drifting.rule_upgrade import older_lifepaths_date
@@ -116,10 +117,26 @@ def character_list(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_GET
+def character_new(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The start page, a campaign preselected by ?campaign=<id> (one the form offers)."""
+    form = StartForm(
+        initial={"campaign": request.GET.get("campaign", "")},
+        campaigns=services.drifting_campaigns_for(request.user),
+    )
+    return render(request, "drifting/new.html", {"form": form})
+
+
+@login_required
 @require_POST
 def character_start(request: AuthenticatedHttpRequest) -> HttpResponse:
+    form = StartForm(request.POST, campaigns=services.drifting_campaigns_for(request.user))
     try:
-        character = services.character_start(owner=request.user)
+        if not form.is_valid():
+            raise rules.DriftingError("Choose one of your Drifting campaigns, or none.")
+        character = services.character_start(
+            owner=request.user, campaign=form.cleaned_data["campaign"]
+        )
     except rules.DriftingError as refusal:
         context = {
             "characters": characters_for_owner(request.user),

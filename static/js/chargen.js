@@ -68,10 +68,24 @@
     error.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
   }
 
+  // A history reason turns "lose the roll" into taking the increase: the button says so.
+  function updateReasonButton(box) {
+    const button = document.getElementById(box.dataset.reasonFor);
+    if (!button || !button.dataset.labelEmpty) { return; }
+    const given = box.value.trim() !== "";
+    button.textContent = given ? button.dataset.labelReason : button.dataset.labelEmpty;
+    button.classList.toggle(button.dataset.classEmpty, !given);
+    button.classList.toggle(button.dataset.classReason, given);
+  }
+
   function setUp(root) {
     showError(root);
+    within(root, "[data-reason-for]").forEach(updateReasonButton);
     within(root, "#point-buy").forEach(updatePointBuy);
     within(root, "#race-proposal").forEach(updateRaceProposal);
+    if (navigator.clipboard && window.isSecureContext) {
+      within(root, "[data-copy-target]").forEach((button) => { button.hidden = false; });
+    }
     // A [data-plain-confirm] box asks only when htmx cannot: with htmx, the form's
     // hx-confirm dialog asks instead (and its hx-vals send the confirmation).
     if (window.htmx) {
@@ -84,6 +98,7 @@
     if (!form) { return; }
     if (form.id === "point-buy") { updatePointBuy(form); }
     if (form.id === "race-proposal") { updateRaceProposal(form); }
+    if (event.target.dataset && event.target.dataset.reasonFor) { updateReasonButton(event.target); }
   });
 
   // <button data-print>: the browser's print dialog.
@@ -110,6 +125,23 @@
     if (event.target.matches && event.target.matches("[data-select-on-focus]")) {
       event.target.select();
     }
+  });
+
+  // <button data-copy-target="id">: copies that input's value with the Clipboard API.
+  // Hidden until set-up finds the API (a secure page in a modern browser); without it
+  // the text stays there to select and copy by hand.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("[data-copy-target]");
+    if (!button) { return; }
+    const id = button.dataset.copyTarget;
+    const source = document.getElementById(id);
+    const status = document.querySelector(`[data-copy-status="${id}"]`);
+    if (!source) { return; }
+    const say = (text) => { if (status) { status.textContent = text; } };
+    navigator.clipboard.writeText(source.value).then(
+      () => say("Copied. Paste it to your players."),
+      () => { source.focus(); source.select(); say("Could not copy: the link is selected, copy it by hand."); }
+    );
   });
 
   if (window.htmx) {

@@ -190,7 +190,7 @@ def test_treva_donalson_from_the_book_with_typed_dice(
     page.locator("#adjust-Mtp").fill("-1")
     page.get_by_role("button", name="Propose race").click()
     # The race is saved (its undo is offered) before the test leaves the page.
-    expect(page.get_by_role("button", name="Undo: the race choice")).to_be_visible()
+    expect(page.get_by_role("button", name="Undo: race Darrian")).to_be_visible()
     expect(page.locator(".hex-profile").first).to_have_text("58A5873")
     page.goto(f"{base}{page.url.split(base)[1].split('/race')[0]}/career/")
 

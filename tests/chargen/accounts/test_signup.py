@@ -1,4 +1,4 @@
-"""Sign-up: username, e-mail, password twice, Django's four validators; then log in."""
+"""Sign-up: username, e-mail, password twice, Django's four validators; logged in at once."""
 
 from __future__ import annotations
 
@@ -30,19 +30,22 @@ def _sign_up(client: Client, **overrides: str) -> object:
     return client.post(reverse("accounts:signup"), data)
 
 
-def test_sign_up_creates_the_account_and_sends_to_log_in(client: Client, db: None) -> None:
+def test_sign_up_creates_the_account_and_logs_it_in(client: Client, db: None) -> None:
     response = _sign_up(client)
     assert response.status_code == 302
-    assert response["Location"] == reverse("login")
+    assert response["Location"] == reverse("home")
     user = get_user_model().objects.get(username="erin")
     assert user.email == "erin@example.org"
     assert user.check_password(GOOD_PASSWORD)
-    login = client.post(reverse("login"), {"username": "erin", "password": GOOD_PASSWORD})
-    assert login.status_code == 302
     assert client.session["_auth_user_id"] == str(user.pk)
+    # The password chosen also logs in later.
+    again = Client()
+    login = again.post(reverse("login"), {"username": "erin", "password": GOOD_PASSWORD})
+    assert login.status_code == 302
+    assert again.session["_auth_user_id"] == str(user.pk)
 
 
-def test_sign_up_keeps_where_the_visitor_was_going(client: Client, db: None) -> None:
+def test_sign_up_returns_where_the_visitor_was_going(client: Client, db: None) -> None:
     target = "/campaigns/join/abc/"
     response = client.post(
         f"{reverse('accounts:signup')}?next={target}",
@@ -54,12 +57,39 @@ def test_sign_up_keeps_where_the_visitor_was_going(client: Client, db: None) -> 
             "next": target,
         },
     )
-    assert response["Location"] == f"{reverse('login')}?next=%2Fcampaigns%2Fjoin%2Fabc%2F"
+    assert response["Location"] == target
+    assert "_auth_user_id" in client.session
 
 
-def test_sign_up_ignores_an_offsite_next(client: Client, db: None) -> None:
-    response = _sign_up(client, next="https://evil.example/")
-    assert response["Location"] == reverse("login")
+@pytest.mark.parametrize(
+    "offsite",
+    [
+        "https://evil.example/",
+        "//evil.example/campaigns/",
+        "http://evil.example/",
+        "javascript:alert(1)",
+        "/\\evil.example/",
+    ],
+)
+def test_sign_up_refuses_an_offsite_next(client: Client, db: None, offsite: str) -> None:
+    response = client.post(
+        f"{reverse('accounts:signup')}?next={offsite}",
+        {
+            "username": "erin",
+            "email": "erin@example.org",
+            "password1": GOOD_PASSWORD,
+            "password2": GOOD_PASSWORD,
+            "next": offsite,
+        },
+    )
+    assert response["Location"] == reverse("home")
+
+
+def test_the_sign_up_form_carries_only_a_safe_next(client: Client, db: None) -> None:
+    page = client.get(f"{reverse('accounts:signup')}?next=https://evil.example/").content
+    assert b"evil.example" not in page
+    page = client.get(f"{reverse('accounts:signup')}?next=/campaigns/join/abc/").content
+    assert b'name="next" value="/campaigns/join/abc/"' in page
 
 
 @pytest.mark.parametrize(
@@ -108,26 +138,38 @@ def test_a_known_e_mail_gets_the_same_answer_as_a_new_one(
     e-mailed instead, as the password reset does."""
     with django_capture_on_commit_callbacks(execute=True):
         known = _answer(client, email="BOB@example.org")
-    assert not get_user_model().objects.filter(username="erin").exists()
+    # An account is made and logged in, as for a new address, but without the address.
+    made = get_user_model().objects.get(username="erin")
+    assert made.email == ""
+    assert client.session["_auth_user_id"] == str(made.pk)
+    assert get_user_model().objects.filter(email__iexact="bob@example.org").count() == 1
+    player.refresh_from_db()
     assert player.email == "bob@example.org"
     [note] = mail.outbox
     assert note.to == ["bob@example.org"]
     assert "already belongs to your account bob" in note.body
+    assert "erin was made without this address" in note.body
     assert reverse("password_reset") in note.body
 
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        new = _answer(Client(), email="erin@example.org")
-    assert get_user_model().objects.filter(username="erin", email="erin@example.org").exists()
+        new = _answer(Client(), username="frank", email="frank@example.org")
+    assert get_user_model().objects.filter(username="frank", email="frank@example.org").exists()
     [welcome] = mail.outbox
-    assert welcome.to == ["erin@example.org"]
-    assert "erin" in welcome.body
+    assert welcome.to == ["frank@example.org"]
+    assert "frank" in welcome.body
 
-    def typed(answer: tuple[int, str, list[str]], email: str) -> tuple[int, str, list[str]]:
+    def typed(
+        answer: tuple[int, str, list[str]], username: str, email: str
+    ) -> tuple[int, str, list[str]]:
         status, location, messages = answer
-        return status, location, [text.replace(email, "<typed>") for text in messages]
+        return (
+            status,
+            location,
+            [text.replace(email, "<typed>").replace(username, "<name>") for text in messages],
+        )
 
-    assert typed(known, "BOB@example.org") == typed(new, "erin@example.org")
+    assert typed(known, "erin", "BOB@example.org") == typed(new, "frank", "frank@example.org")
 
 
 def test_a_taken_username_is_still_refused_at_the_field(

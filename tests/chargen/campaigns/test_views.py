@@ -254,13 +254,14 @@ def test_garbage_link_says_it_is_not_valid(
     assert not campaign.is_member(other_player)
 
 
-def test_logged_out_visitor_is_sent_to_log_in_and_back(
+def test_logged_out_visitor_logs_in_and_comes_back(
     client: Client, other_player: User, campaign: Campaign
 ) -> None:
     join_url = _join_url(campaign.invite_token)
-    response = client.get(join_url)
+    response = client.post(join_url)
     assert response.status_code == 302
     assert response["Location"] == f"{reverse('login')}?next={join_url}"
+    assert not campaign.is_member(other_player)
     login = client.post(
         reverse("login"), {"username": "carol", "password": PASSWORD, "next": join_url}
     )
