@@ -58,7 +58,8 @@ class PhysicalDiceMixin(forms.Form):
         return typed_text(self, "faces")
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("physical") and not cleaned.get("faces") and "faces" not in self.errors:
             self.add_error("faces", "Type the number on each die you rolled.")
         if not cleaned.get("physical") and cleaned.get("faces"):

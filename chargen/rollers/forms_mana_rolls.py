@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
@@ -28,6 +28,25 @@ DIFFICULTY_CHOICES = [
 ]
 
 
+class OpponentAttributeField(forms.ModelChoiceField):
+    """Another sheet's attribute, named with its sheet."""
+
+    def label_from_instance(self, obj: ManaAttribute) -> str:
+        return f"{obj.character.name}: {obj.name} {obj.score}"
+
+
+class OpponentSpecialitiesField(forms.ModelMultipleChoiceField):
+    """Another sheet's specialities, named with their sheet."""
+
+    def label_from_instance(self, obj: ManaSpeciality) -> str:
+        return f"{obj.character.name}: {obj}"
+
+
+def choice(form: forms.Form, name: str) -> forms.ModelChoiceField[Any]:
+    """A form's model choice field, typed as one (its queryset is set per sheet)."""
+    return cast("forms.ModelChoiceField[Any]", form.fields[name])
+
+
 class DifficultyMode:
     NAMED = "named"
     INDIRECT = "indirect"
@@ -48,8 +67,8 @@ class ManaPoolFields(forms.Form):
 
     def __init__(self, *args: Any, character: ManaCharacter, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["attribute"].queryset = character.attributes.all()
-        self.fields["specialities"].queryset = character.specialities.select_related("attribute")
+        choice(self, "attribute").queryset = character.attributes.all()
+        choice(self, "specialities").queryset = character.specialities.select_related("attribute")
 
 
 class ManaRollChoices(ManaPoolFields):
@@ -79,7 +98,8 @@ class ManaRollChoices(ManaPoolFields):
     )
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if (
             cleaned.get("difficulty_mode") == DifficultyMode.INDIRECT
             and cleaned.get("passive_attribute") is None
@@ -128,10 +148,10 @@ class ContestChoices(ManaPoolFields):
         widget=forms.RadioSelect,
         label="Opponent",
     )
-    opponent_attribute = forms.ModelChoiceField(
+    opponent_attribute = OpponentAttributeField(
         queryset=ManaAttribute.objects.none(), required=False, label="Their attribute"
     )
-    opponent_specialities = forms.ModelMultipleChoiceField(
+    opponent_specialities = OpponentSpecialitiesField(
         queryset=ManaSpeciality.objects.none(),
         required=False,
         widget=forms.CheckboxSelectMultiple,
@@ -148,24 +168,21 @@ class ContestChoices(ManaPoolFields):
     def __init__(self, *args: Any, character: ManaCharacter, **kwargs: Any) -> None:
         super().__init__(*args, character=character, **kwargs)
         others = ManaCharacter.objects.filter(owner_id=character.owner_id).exclude(pk=character.pk)
-        self.fields["opponent_attribute"].queryset = ManaAttribute.objects.filter(
-            character__in=others
-        ).select_related("character")
-        self.fields["opponent_attribute"].label_from_instance = lambda attribute: (
-            f"{attribute.character.name}: {attribute.name} {attribute.score}"
+        opponent = choice(self, "opponent_attribute")
+        opponent.queryset = ManaAttribute.objects.filter(character__in=others).select_related(
+            "character"
         )
-        self.fields["opponent_specialities"].queryset = ManaSpeciality.objects.filter(
+        opponent_specialities = choice(self, "opponent_specialities")
+        opponent_specialities.queryset = ManaSpeciality.objects.filter(
             character__in=others
         ).select_related("character", "attribute")
-        self.fields["opponent_specialities"].label_from_instance = lambda speciality: (
-            f"{speciality.character.name}: {speciality}"
-        )
         if not others.exists():
             hint = "Your other roll-and-keep sheets appear here; you have none yet."
             self.fields["opponent_attribute"].help_text = hint
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("opponent_mode") == OpponentMode.SHEET:
             attribute = cleaned.get("opponent_attribute")
             if attribute is None:
@@ -218,7 +235,8 @@ class ContestForm(PhysicalDiceMixin, SequencedForm, ContestChoices):
         return self.cleaned_data.get("opponent_faces")
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         missing = not cleaned.get("opponent_faces") and "opponent_faces" not in self.errors
         if cleaned.get("physical") and missing:
             self.add_error("opponent_faces", "Type the opponent's dice too.")

@@ -26,11 +26,12 @@ from chargen.rollers.models import (
 class SheetForms:
     """A sheet's ModelForm and its inline formsets, validated and saved as one."""
 
-    def __init__(self, main: forms.ModelForm, **formsets: forms.BaseInlineFormSet) -> None:
+    # Any: each formset is of its own row model and form (a formset type is invariant).
+    def __init__(self, main: forms.ModelForm[Any], **formsets: Any) -> None:
         self.main = main
-        self.formsets = formsets
+        self.formsets: dict[str, forms.BaseInlineFormSet[Any, Any, Any]] = formsets
 
-    def __getitem__(self, name: str) -> forms.BaseInlineFormSet:
+    def __getitem__(self, name: str) -> forms.BaseInlineFormSet[Any, Any, Any]:
         return self.formsets[name]
 
     @property

@@ -54,7 +54,9 @@ class LoggedRoll(LogEntryBase):
         ordering = ("sequence",)
 
     def __str__(self) -> str:
-        return f"{self.character} #{self.sequence}: {self.get_kind_display()}"
+        # Each subclass has its sheet (`character`) and its `kind` choices.
+        kind = getattr(self, "get_kind_display", lambda: "")()
+        return f"{getattr(self, 'character', '')} #{self.sequence}: {kind}"
 
 
 # --- Unique-dice pool (seed 001) -----------------------------------------------------------------

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from chargen.rollers.models import ManaRollEntry, UniqueRollEntry
 from tests.conftest import PASSWORD
@@ -21,7 +22,7 @@ def _screenshot(page: Page, folder: Path, name: str) -> None:
 
 
 def test_unique_pool_to_a_crisis_then_roll_and_keep(
-    page: Page, live_server: object, transactional_db: None, screenshot_dir: Path
+    page: Page, live_server: LiveServer, transactional_db: None, screenshot_dir: Path
 ) -> None:
     get_user_model().objects.create_user("bob", "bob@example.org", PASSWORD)
     base = live_server.url

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,7 +13,6 @@ from chargen.drifting import services as drifting
 from chargen.drifting.models import Character as Drifter
 from chargen.rollers import services as rollers
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
-from rules.roll_and_keep import DicePool
 from tests.chargen.pdf.conftest import jim, leanne, mage, party, rules_data, treva
 from tests.chargen.rollers.test_services import plan_for, pool_for
 
@@ -35,7 +34,7 @@ def rolled_mage(mage: ManaCharacter) -> ManaCharacter:
         rollers.mana_roll(
             character=mage,
             sequence=sequence,
-            pool=cast("DicePool", pool_for(mage, "Cunning", "Deceit")),
+            pool=pool_for(mage, "Cunning", "Deceit"),
             difficulty=rollers.named_difficulty("STANDARD"),
         )
     return mage

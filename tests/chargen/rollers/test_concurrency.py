@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -15,7 +15,7 @@ from chargen.rollers.models import UniqueRollEntry
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_simultaneous_posts_of_one_roll_save_one_roll(player: AbstractUser) -> None:
+def test_two_simultaneous_posts_of_one_roll_save_one_roll(player: User) -> None:
     character = services.unique_character_create(owner=player, name="Twin")
     roll_url = reverse("rollers:unique_roll", kwargs={"character_id": character.id})
     data = {

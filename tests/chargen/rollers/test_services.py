@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from chargen.rollers import services
@@ -17,6 +19,7 @@ from chargen.rollers.models import (
     UniqueRollKind,
 )
 from rules.errors import DiceError, RulesError
+from rules.roll_and_keep import DicePool
 
 
 def plan_for(
@@ -30,7 +33,7 @@ def plan_for(
 
 
 def roll_typed(
-    character: UniqueCharacter, plan: services.UniquePlan, faces: list[int], **extra: object
+    character: UniqueCharacter, plan: services.UniquePlan, faces: list[int], **extra: Any
 ) -> services.Saved[UniqueRollEntry]:
     return services.unique_roll(
         character=character,
@@ -239,7 +242,7 @@ def test_the_odds_are_shown_for_the_pool_and_the_number_needed(leanne: UniqueCha
 # --- Roll and keep -------------------------------------------------------------------------------
 
 
-def pool_for(character: ManaCharacter, attribute: str, *specialities: str) -> object:
+def pool_for(character: ManaCharacter, attribute: str, *specialities: str) -> DicePool:
     return services.mana_pool(
         services.mana_sheet(character),
         attribute=character.attributes.get(name=attribute),
@@ -267,7 +270,7 @@ def test_the_four_mana_examples(
     assert (pool.rolled, pool.kept) == (rolled, kept)
 
 
-def test_a_new_mana_sheet_has_five_colours_and_the_house_links(player: AbstractUser) -> None:
+def test_a_new_mana_sheet_has_five_colours_and_the_house_links(player: User) -> None:
     character = services.mana_character_create(owner=player, name="Erin")
     assert list(character.colours.values_list("name", flat=True)) == [
         "white",
@@ -398,7 +401,7 @@ def test_a_pool_adding_to_nothing_still_rolls_one_die(brian: UniqueCharacter) ->
 
 
 def test_closing_an_account_takes_its_sheets_and_logs_with_it(
-    player: AbstractUser, leanne: UniqueCharacter, mage: ManaCharacter
+    player: User, leanne: UniqueCharacter, mage: ManaCharacter
 ) -> None:
     roll_typed(leanne, plan_for(leanne, "Precision"), [2, 4, 5])
     push_typed(leanne, 4)

@@ -3,8 +3,10 @@ replays, permissions and what a GET may not do."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -18,7 +20,7 @@ from chargen.rollers.models import (
     UniqueRollKind,
 )
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
 
 
 def url(name: str, character: UniqueCharacter | ManaCharacter) -> str:
@@ -29,7 +31,7 @@ def attribute_id(character: UniqueCharacter | ManaCharacter, name: str) -> str:
     return str(character.attributes.get(name=name).pk)
 
 
-def contest_data(fields: dict[str, object]) -> dict[str, object]:
+def contest_data(fields: dict[str, Any]) -> dict[str, Any]:
     """The contest form's fields carry its prefix (it shares the page with the roll form)."""
     return {f"contest-{name}": value for name, value in fields.items()}
 
@@ -69,9 +71,9 @@ def test_leannes_tornado_through_htmx_swaps(player_client: Client, leanne: Uniqu
         url("unique_odds", leanne),
         {
             "attribute": attribute_id(leanne, "Precision"),
-            "tool_quality": 1,
+            "tool_quality": "1",
             "specials": [special],
-            "needed": 12,
+            "needed": "12",
         },
         **HTMX,
     ).content.decode()
@@ -211,7 +213,7 @@ def test_the_odds_without_javascript_fill_the_whole_page(
 ) -> None:
     response = player_client.get(
         url("unique_odds", brian),
-        {"attribute": attribute_id(brian, "Strength"), "tool_quality": 2, "needed": 9},
+        {"attribute": attribute_id(brian, "Strength"), "tool_quality": "2", "needed": "9"},
     )
     body = response.content.decode()
     assert "<html" in body
@@ -301,7 +303,7 @@ def test_a_dead_character_is_plainly_dead_and_rolls_no_more(
     assert brian.rolls.count() == 6
 
 
-def test_user_text_is_escaped(player_client: Client, player: AbstractUser) -> None:
+def test_user_text_is_escaped(player_client: Client, player: User) -> None:
     character = services.unique_character_create(owner=player, name="<script>alert(1)</script>")
     character.specials.create(name="<b>bold</b>")
     body = player_client.get(character.get_absolute_url()).content.decode()
@@ -360,7 +362,7 @@ def test_the_three_other_mana_examples_in_the_odds(
         ("Endurance", "Elemental Damage", "keep 2 (5 total mana ÷ 3 colours without mana"),
         ("Strength", None, "Roll 2 (ten-sided dice: Strength 2), keep 1 (5 total mana"),
     ):
-        query = {
+        query: dict[str, Any] = {
             "attribute": attribute_id(mage, attribute),
             "difficulty_mode": "named",
             "difficulty": "STANDARD",
@@ -390,7 +392,7 @@ def test_a_botch_is_flagged(player_client: Client, mage: ManaCharacter) -> None:
 
 def test_sneaking_past_a_passive_character(player_client: Client, mage: ManaCharacter) -> None:
     mage.attributes.filter(name="Finesse").update(score=5)
-    query = {
+    query: dict[str, Any] = {
         "attribute": attribute_id(mage, "Finesse"),
         "difficulty_mode": "indirect",
         "difficulty": "STANDARD",
@@ -416,7 +418,7 @@ def test_the_race_against_another_of_my_characters(
     player_client: Client, first_racer: ManaCharacter, second_racer: ManaCharacter
 ) -> None:
     running = str(second_racer.specialities.get().pk)
-    data = {
+    data: dict[str, Any] = {
         "attribute": attribute_id(first_racer, "Endurance"),
         "difficulty": "CHALLENGING",
         "opponent_mode": "sheet",
@@ -473,7 +475,7 @@ def test_an_npc_pool_typed_in(player_client: Client, mage: ManaCharacter) -> Non
 
 
 def test_another_owners_sheet_cannot_be_the_opponent(
-    player_client: Client, mage: ManaCharacter, other_player: AbstractUser
+    player_client: Client, mage: ManaCharacter, other_player: User
 ) -> None:
     stranger = services.mana_character_create(owner=other_player, name="Stranger")
     response = player_client.post(
@@ -591,7 +593,7 @@ def test_get_changes_nothing(
         assert player_client.get(address).status_code == 405
 
 
-def test_a_roll_needs_the_csrf_token(player: AbstractUser, brian: UniqueCharacter) -> None:
+def test_a_roll_needs_the_csrf_token(player: User, brian: UniqueCharacter) -> None:
     client = Client(enforce_csrf_checks=True)
     client.force_login(player)
     response = client.post(
@@ -602,13 +604,13 @@ def test_a_roll_needs_the_csrf_token(player: AbstractUser, brian: UniqueCharacte
     assert not brian.rolls.exists()
 
 
-def test_creating_sheets_plain_and_htmx(player_client: Client, player: AbstractUser) -> None:
+def test_creating_sheets_plain_and_htmx(player_client: Client, player: User) -> None:
     response = player_client.post(reverse("rollers:unique_create"), {"unique-name": "Leanne"})
     character = UniqueCharacter.objects.get(owner=player, name="Leanne")
     assert response["Location"] == url("unique_edit", character)
     response = player_client.post(reverse("rollers:mana_create"), {"mana-name": "Mage"}, **HTMX)
-    character = ManaCharacter.objects.get(owner=player, name="Mage")
-    assert response["HX-Redirect"] == url("mana_edit", character)
+    mage = ManaCharacter.objects.get(owner=player, name="Mage")
+    assert response["HX-Redirect"] == url("mana_edit", mage)
     response = player_client.post(reverse("rollers:mana_create"), {"mana-name": ""}, **HTMX)
     assert response.content.decode().lstrip().startswith('<form id="mana-new"')
     listing = player_client.get(reverse("rollers:list")).content.decode()
