@@ -86,7 +86,7 @@ def campaign_create(
         )
     rules = codec.from_json(house_rules)
     campaign = Campaign(
-        gm=gm,
+        gm_id=gm.pk,
         name=name,
         description=description,
         game=game,
@@ -154,7 +154,7 @@ def campaign_join(*, token: str | uuid.UUID, user: AbstractBaseUser) -> Campaign
         # A savepoint, so a racing second join's IntegrityError leaves the outer
         # transaction usable: the unique constraint decides, not a check-then-insert.
         with transaction.atomic():
-            Membership.objects.get_or_create(campaign=campaign, user=user)
+            Membership.objects.get_or_create(campaign=campaign, user_id=user.pk)
     except IntegrityError:
         pass
     return campaign
@@ -167,4 +167,4 @@ def campaign_remove_member(
     """The GM removes a member, or a member leaves. Their characters are not touched."""
     if not (campaign.is_gm(by) or by.pk == user.pk):
         raise PermissionDenied("Only the GM can remove someone else from a campaign.")
-    Membership.objects.filter(campaign=campaign, user=user).delete()
+    Membership.objects.filter(campaign=campaign, user_id=user.pk).delete()

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -24,18 +24,19 @@ from chargen.campaigns.confirm import Confirmation, confirmation_page, is_confir
 from chargen.campaigns.forms import CampaignCreateForm, house_rules_form
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.summary import campaign_rules_summary
+from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 
 
 @login_required
 @require_safe
-def campaign_list(request: HttpRequest) -> HttpResponse:
+def campaign_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     campaigns = campaigns_for_user(request.user)
     return render(request, "campaigns/list.html", {"campaigns": campaigns})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def campaign_create(request: HttpRequest) -> HttpResponse:
+def campaign_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = CampaignCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -57,13 +58,13 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
     return render(request, "campaigns/create.html", {"form": form})
 
 
-def _invite_link(request: HttpRequest, campaign: Campaign) -> str:
+def _invite_link(request: HtmxHttpRequest, campaign: Campaign) -> str:
     return request.build_absolute_uri(campaign.invite_url)
 
 
 @login_required
 @require_safe
-def campaign_detail(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def campaign_detail(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_member(request.user, campaign_id)
     is_gm = campaign.is_gm(request.user)
     context = {
@@ -80,7 +81,7 @@ def campaign_detail(request: HttpRequest, campaign_id: uuid.UUID) -> HttpRespons
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def campaign_rules(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def campaign_rules(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     form = house_rules_form(campaign, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -92,7 +93,9 @@ def campaign_rules(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse
 
 @login_required
 @require_POST
-def campaign_renew_invite(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def campaign_renew_invite(
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID
+) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     if not is_confirmed(request):
         return confirmation_page(
@@ -127,7 +130,9 @@ def campaign_renew_invite(request: HttpRequest, campaign_id: uuid.UUID) -> HttpR
 
 @login_required
 @require_POST
-def campaign_remove_member(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def campaign_remove_member(
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID
+) -> HttpResponse:
     """The GM removes a member (or a member leaves), named by username in the POST."""
     campaign = campaign_for_member(request.user, campaign_id)
     username = request.POST.get("username", "")
@@ -147,7 +152,7 @@ def campaign_remove_member(request: HttpRequest, campaign_id: uuid.UUID) -> Http
     return _go_to(request, campaign.get_absolute_url())
 
 
-def _go_to(request: HttpRequest, url: str) -> HttpResponse:
+def _go_to(request: HtmxHttpRequest, url: str) -> HttpResponse:
     """After an htmx-confirmed action the whole page moves on, as a plain POST's does."""
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
@@ -178,7 +183,7 @@ def _removal_confirmation(campaign: Campaign, username: str, leaving: bool) -> C
 
 
 @require_http_methods(["GET", "POST"])
-def campaign_join(request: HttpRequest, token: str) -> HttpResponse:
+def campaign_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """GET shows what you are joining (to a visitor too, with sign-up beside log-in);
     only a logged-in POST joins."""
     try:

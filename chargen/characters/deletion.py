@@ -101,9 +101,13 @@ def _races_to_withdraw(character: Character) -> list[Race]:
     if character.campaign_id is None:
         return []
     entries = CreationLogEntry.objects.filter(character=character, kind__in=RACE_KINDS)
-    named = {entry.payload.get("race_id") for entry in entries if isinstance(entry.payload, dict)}
-    named.add(character.race_id)
-    named.discard(None)
+    named: set[str] = {
+        str(entry.payload["race_id"])
+        for entry in entries
+        if isinstance(entry.payload, dict) and entry.payload.get("race_id")
+    }
+    if character.race_id:
+        named.add(str(character.race_id))
     proposals = Race.objects.filter(
         pk__in=named,
         campaign_id=character.campaign_id,

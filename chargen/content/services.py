@@ -115,7 +115,7 @@ def history_prompt_text(
 
 def content_can_edit(*, campaign: Any, user: AbstractBaseUser) -> bool:
     """A campaign's GM edits its content; staff edit the defaults in the admin."""
-    if user.is_staff:
+    if getattr(user, "is_staff", False):
         return True
     return campaign is not None and bool(campaign.is_gm(user))
 

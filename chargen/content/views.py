@@ -7,17 +7,18 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from chargen.campaigns.access import campaign_for_gm, campaign_for_member
 from chargen.content.services import content_copy_defaults, content_for_campaign
+from chargen.core.http import AuthenticatedHttpRequest
 
 
 @login_required
 @require_safe
-def default_content(request: HttpRequest) -> HttpResponse:
+def default_content(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The default catalogue, house background tables and history prompts."""
     return render(
         request,
@@ -28,7 +29,7 @@ def default_content(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
-def campaign_content(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def campaign_content(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     """What characters in this campaign may buy, roll on and be prompted with."""
     campaign = campaign_for_member(request.user, campaign_id)
     context = {
@@ -41,7 +42,7 @@ def campaign_content(request: HttpRequest, campaign_id: uuid.UUID) -> HttpRespon
 
 @login_required
 @require_POST
-def copy_defaults(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def copy_defaults(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     copied = content_copy_defaults(campaign=campaign, by=request.user)
     if copied:

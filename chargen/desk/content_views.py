@@ -8,17 +8,19 @@ are named by the formset's POST data, and a table by its key.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.forms import BaseFormSet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.forms import BaseModelFormSet
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chargen.campaigns.access import campaign_for_gm
 from chargen.campaigns.models import Campaign
 from chargen.content.services import content_for_campaign
+from chargen.core.http import AuthenticatedHttpRequest
 from chargen.desk import content as content_services
 from chargen.desk.content_forms import (
     BackgroundRowFormSet,
@@ -31,7 +33,9 @@ from chargen.desk.content_forms import (
 )
 
 
-def _bind_to_campaign(formset: BaseFormSet, campaign: Campaign) -> BaseFormSet:
+def _bind_to_campaign(
+    formset: BaseModelFormSet[Any, Any], campaign: Campaign
+) -> BaseModelFormSet[Any, Any]:
     """Stamp every row with the campaign before validation, so uniqueness is checked
     within this campaign (a campaign row may share a default's name to replace it)."""
     for form in formset.forms:
@@ -41,7 +45,7 @@ def _bind_to_campaign(formset: BaseFormSet, campaign: Campaign) -> BaseFormSet:
 
 @login_required
 @require_safe
-def content_overview(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def content_overview(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     context = {
         "campaign": campaign,
@@ -57,7 +61,7 @@ def content_overview(request: HttpRequest, campaign_id: uuid.UUID) -> HttpRespon
 
 @login_required
 @require_POST
-def content_copy(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def content_copy(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     copied = content_services.content_start_from_defaults(campaign=campaign, by=request.user)
     messages.success(
@@ -69,9 +73,9 @@ def content_copy(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
 
 
 def _edit_rows(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     campaign: Campaign,
-    formset: BaseFormSet,
+    formset: BaseModelFormSet[Any, Any],
     *,
     title: str,
     what: str,
@@ -96,7 +100,7 @@ def _edit_rows(
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def content_equipment(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def content_equipment(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     formset = EquipmentFormSet(
         request.POST or None, queryset=own_equipment(campaign), prefix="equipment"
@@ -106,7 +110,7 @@ def content_equipment(request: HttpRequest, campaign_id: uuid.UUID) -> HttpRespo
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def content_tables(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def content_tables(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     formset = BackgroundTableFormSet(
         request.POST or None, queryset=own_tables(campaign), prefix="tables"
@@ -116,7 +120,7 @@ def content_tables(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def content_prompts(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def content_prompts(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     formset = HistoryPromptFormSet(
         request.POST or None, queryset=own_prompts(campaign), prefix="prompts"
@@ -127,7 +131,7 @@ def content_prompts(request: HttpRequest, campaign_id: uuid.UUID) -> HttpRespons
 @login_required
 @require_http_methods(["GET", "POST"])
 def content_table_rows(
-    request: HttpRequest, campaign_id: uuid.UUID, table_key: str
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, table_key: str
 ) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     table = own_tables(campaign).filter(key=table_key).first()

@@ -65,7 +65,7 @@ def notification_send(
 ) -> Notification:
     """Record a notification for the badge and email it once the transaction commits."""
     notification = Notification.objects.create(
-        recipient=recipient,
+        recipient_id=recipient.pk,
         campaign=campaign,
         kind=kind,
         message=message[:300],
@@ -144,6 +144,6 @@ def unseen_count(
 def notifications_mark_seen(*, user: AbstractBaseUser, campaign: Campaign) -> LastSeen:
     """The user has looked at this campaign's news; the badge starts again from zero."""
     marker, _ = LastSeen.objects.update_or_create(
-        user=user, campaign=campaign, defaults={"seen_at": timezone.now()}
+        user_id=user.pk, campaign=campaign, defaults={"seen_at": timezone.now()}
     )
     return marker

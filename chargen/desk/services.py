@@ -92,7 +92,7 @@ def decision_record(
     """Write the permanent record of a decision (the caller has changed the item)."""
     return Decision.objects.create(
         campaign=campaign,
-        decided_by=by,
+        decided_by_id=by.pk,
         decided_at=decided_at or timezone.now(),
         item_kind=item_kind,
         item_type=ContentType.objects.get_for_model(item),

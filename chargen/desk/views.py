@@ -18,13 +18,14 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from chargen.campaigns.access import campaign_for_gm, campaign_for_member, campaigns_for_user
 from chargen.campaigns.models import Campaign
+from chargen.core.http import AuthenticatedHttpRequest
 from chargen.core.systems import Submittable, UnknownSystem, registry
 from chargen.desk import approval, services
 from chargen.desk.forms import DecisionNoteForm
@@ -36,7 +37,7 @@ from rules.errors import RulesError
 
 @login_required
 @require_safe
-def desk_home(request: HttpRequest) -> HttpResponse:
+def desk_home(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Every campaign the user runs (with its queues) or plays in (with their news)."""
     campaigns = list(campaigns_for_user(request.user))
     counts = queue_counts(c for c in campaigns if c.is_gm(request.user))
@@ -54,7 +55,7 @@ def desk_home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
-def campaign_desk(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def campaign_desk(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     """The GM's page for one campaign: queues, invite, members, decisions, news."""
     campaign = campaign_for_gm(request.user, campaign_id)
     context = {
@@ -81,7 +82,7 @@ def _submittable(campaign: Campaign) -> Submittable:
 
 @login_required
 @require_safe
-def my_campaign(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def my_campaign(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     """A member's view: the state of each of their characters, and the GM's notes."""
     campaign = campaign_for_member(request.user, campaign_id)
     try:
@@ -102,7 +103,7 @@ def my_campaign(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_POST
-def mark_seen(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def mark_seen(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_member(request.user, campaign_id)
     notifications_mark_seen(user=request.user, campaign=campaign)
     if request.htmx:
@@ -117,7 +118,7 @@ def mark_seen(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
 
 
 def decision_response(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     *,
     decide: Callable[[str], Decision],
     queue_url: str,
@@ -129,7 +130,9 @@ def decision_response(
     error = ""
     decision: Decision | None = None
     if not form.is_valid():
-        error = "; ".join(form.errors.get("note", ["The note is not valid."]))
+        error = "; ".join(
+            str(message) for message in form.errors.get("note", ["The note is not valid."])
+        )
     else:
         try:
             decision = decide(form.cleaned_data["note"])
@@ -164,7 +167,7 @@ def _queue_context(campaign: Campaign, submittable: Submittable) -> dict[str, An
 
 @login_required
 @require_safe
-def character_queue(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+def character_queue(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     """The one approval queue, over whichever submittable game the campaign plays."""
     campaign = campaign_for_gm(request.user, campaign_id)
     submittable = _submittable(campaign)
@@ -177,7 +180,11 @@ def character_queue(request: HttpRequest, campaign_id: uuid.UUID) -> HttpRespons
 
 
 def _character_decision(
-    request: HttpRequest, campaign_id: uuid.UUID, character_id: uuid.UUID, *, approve: bool
+    request: AuthenticatedHttpRequest,
+    campaign_id: uuid.UUID,
+    character_id: uuid.UUID,
+    *,
+    approve: bool,
 ) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     submittable = _submittable(campaign)
@@ -209,7 +216,7 @@ def _character_decision(
 @login_required
 @require_POST
 def character_approve(
-    request: HttpRequest, campaign_id: uuid.UUID, character_id: uuid.UUID
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, character_id: uuid.UUID
 ) -> HttpResponse:
     return _character_decision(request, campaign_id, character_id, approve=True)
 
@@ -217,6 +224,6 @@ def character_approve(
 @login_required
 @require_POST
 def character_return(
-    request: HttpRequest, campaign_id: uuid.UUID, character_id: uuid.UUID
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, character_id: uuid.UUID
 ) -> HttpResponse:
     return _character_decision(request, campaign_id, character_id, approve=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from django.contrib import admin
@@ -26,7 +27,7 @@ class LifepathAdmin(admin.ModelAdmin):
     list_display = ("name", "region", "campaign", "house_content", "order")
     list_filter = ("campaign", "house_content")
     search_fields = ("name", "region", "description")
-    prepopulated_fields: ClassVar[dict[str, tuple[str, ...]]] = {"slug": ("name",)}
+    prepopulated_fields: ClassVar[dict[str, Sequence[str]]] = {"slug": ("name",)}
     filter_horizontal = ("requires",)
     inlines = (LifepathGrantInline,)
 

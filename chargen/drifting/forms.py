@@ -6,9 +6,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.text import slugify
 
 from chargen.campaigns.models import Campaign
+from chargen.core.form_fields import choice_field, model_choice
 from chargen.drifting.models import Character, TokenKind
 from chargen.drifting.pinned import KIND_LABELS, PinnedLifepath
 from chargen.drifting.services_table import ROLL_NOTE_MAX_LENGTH
@@ -36,9 +38,13 @@ class StartForm(forms.Form):
         "the character is finished.",
     )
 
-    def __init__(self, *args: Any, campaigns: Iterable[Campaign] = (), **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, campaigns: QuerySet[Campaign] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["campaign"].queryset = campaigns  # type: ignore[attr-defined]
+        model_choice(self, "campaign").queryset = (
+            Campaign.objects.none() if campaigns is None else campaigns
+        )
 
 
 class ConceptForm(forms.ModelForm):
@@ -53,9 +59,13 @@ class ConceptForm(forms.ModelForm):
         model = Character
         fields = ("name", "concept", "campaign")
 
-    def __init__(self, *args: Any, campaigns: Iterable[Campaign] = (), **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, campaigns: QuerySet[Campaign] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["campaign"].queryset = campaigns
+        model_choice(self, "campaign").queryset = (
+            Campaign.objects.none() if campaigns is None else campaigns
+        )
         self.fields["name"].required = True
         self.fields["concept"].help_text = "A line about who they are, e.g. “ex-marine smuggler”."
 
@@ -68,7 +78,7 @@ class LifepathChoiceForm(forms.Form):
 
     def __init__(self, *args: Any, lifepaths: Iterable[PinnedLifepath] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["lifepath"].choices = [
+        choice_field(self, "lifepath").choices = [
             (lifepath.pk, _lifepath_label(lifepath)) for lifepath in lifepaths
         ]
 
@@ -144,19 +154,19 @@ class RollForm(KeyedForm):
             assert isinstance(field, TokenChoicesField)
             field.sheet = sheet
         usable = {name: state for name, state in sheet.items() if state.gives_modifier}
-        self.fields["applicable"].choices = _token_choices(usable)
+        choice_field(self, "applicable").choices = _token_choices(usable)
         # One checkbox per fresh token, so two Firearms tokens can both be depleted.
-        self.fields["deplete"].choices = [
+        choice_field(self, "deplete").choices = [
             (f"{name}#{number}", name if state.fresh == 1 else f"{name} ({number})")
             for name, state in sheet.items()
             for number in range(1, state.fresh + 1)
         ]
-        self.fields["share_token"].choices = [
+        choice_field(self, "share_token").choices = [
             ("", "Keep all my check marks"),
             *_token_choices(sheet),
         ]
         if companions is not None:
-            self.fields["share_with"].queryset = companions
+            model_choice(self, "share_with").queryset = companions
         else:
             del self.fields["share_with"]
             del self.fields["share_token"]
@@ -184,8 +194,8 @@ class AssistForm(KeyedForm):
         self, *args: Any, sheet: dict[str, rules.TokenState], companions: Any, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["recipient"].queryset = companions
-        self.fields["token"].choices = [
+        model_choice(self, "recipient").queryset = companions
+        choice_field(self, "token").choices = [
             (name, name) for name, state in sheet.items() if state.fresh
         ]
 
@@ -250,7 +260,7 @@ class LossForm(KeyedForm):
         super().__init__(*args, **kwargs)
         self.sheet = sheet
         self.step = step
-        self.fields["related"].choices = [
+        choice_field(self, "related").choices = [
             (name, name) for name, state in sheet.items() if state.held
         ]
         self.count_fields: dict[str, str] = {}
@@ -278,7 +288,8 @@ class LossForm(KeyedForm):
         }
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         own, opponent = cleaned.get("own_total"), cleaned.get("opponent_total")
         if own is None or opponent is None:
             return cleaned

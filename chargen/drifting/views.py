@@ -11,13 +11,13 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.drifting import services, services_table
 from chargen.drifting.access import character_for_owner, character_for_viewer
 from chargen.drifting.forms import (
@@ -32,8 +32,7 @@ from chargen.drifting.models import Character, LogKind
 from chargen.drifting.odds_box import odds_for, odds_rows
 from chargen.drifting.views_creation import _tokens_by_kind, _wizard_context
 from rules import drifting as rules
-from rules.dice import DiceError
-from rules.errors import RulesError
+from rules.errors import DiceError, RulesError
 
 
 def _roll_choices(form: RollForm) -> services.RollChoices:
@@ -64,7 +63,7 @@ def _field_for_roll_error(error: RulesError) -> str | None:
 
 
 def _sheet_context(
-    request: HttpRequest, character: Character, *, clear: bool = False, **forms_given: forms.Form
+    request: HttpRequest, character: Character, *, clear: bool = False, **forms_given: Any
 ) -> dict[str, Any]:
     """The sheet's context; `clear` draws the roll form without the latest roll's ticks."""
     sheet = services.token_sheet(character)
@@ -75,7 +74,7 @@ def _sheet_context(
     log = list(character.log.order_by("-sequence"))
     table = services_table.at_the_table(log, sheet, step)
     ticks = () if clear else table.kept_ticks
-    roll_form = forms_given.get("roll_form") or RollForm(
+    roll_form: RollForm = forms_given.get("roll_form") or RollForm(
         initial={"key": key, "applicable": list(ticks)},
         sheet=sheet,
         companions=companions,
@@ -119,12 +118,12 @@ def _sheet_context(
     }
 
 
-def _render_sheet(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
+def _render_sheet(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
     template = "drifting/sheet.html#sheet" if request.htmx else "drifting/sheet.html"
     return render(request, template, context)
 
 
-def _sheet_done(request: HttpRequest, character: Character, message: str) -> HttpResponse:
+def _sheet_done(request: HtmxHttpRequest, character: Character, message: str) -> HttpResponse:
     if request.htmx:
         context = _sheet_context(request, character)
         context["notice"] = message
@@ -133,7 +132,7 @@ def _sheet_done(request: HttpRequest, character: Character, message: str) -> Htt
     return redirect(character)
 
 
-def _not_in_play(request: HttpRequest, character: Character, kind: str) -> HttpResponse | None:
+def _not_in_play(request: HtmxHttpRequest, character: Character, kind: str) -> HttpResponse | None:
     """Stop before parsing: an unfinished character, or a form already acted on.
 
     A replayed form (Back, reload, double-click) may no longer validate against the
@@ -150,7 +149,7 @@ def _not_in_play(request: HttpRequest, character: Character, kind: str) -> HttpR
 
 @login_required
 @require_GET
-def character_page(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+def character_page(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_viewer(request.user, character_id)
     if character.is_finished:
         context = _sheet_context(request, character, clear=bool(request.GET.get("clear")))
@@ -163,7 +162,7 @@ def character_page(request: HttpRequest, character_id: uuid.UUID) -> HttpRespons
 
 @login_required
 @require_GET
-def roll_odds(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+def roll_odds(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """The odds for the ticked tokens, before rolling (reads only)."""
     character = character_for_viewer(request.user, character_id)
     sheet = services.token_sheet(character)
@@ -191,7 +190,7 @@ def roll_odds(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_POST
-def roll(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+def roll(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     if (early := _not_in_play(request, character, LogKind.ROLL)) is not None:
         return early
@@ -215,7 +214,7 @@ def roll(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_POST
-def assist(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+def assist(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     if (early := _not_in_play(request, character, LogKind.ASSIST)) is not None:
         return early
@@ -238,7 +237,7 @@ def assist(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_POST
-def gain(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+def gain(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     if (early := _not_in_play(request, character, LogKind.GAIN)) is not None:
         return early
@@ -258,7 +257,7 @@ def gain(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_POST
-def lose(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+def lose(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     if (early := _not_in_play(request, character, LogKind.LOSS)) is not None:
         return early
@@ -290,7 +289,7 @@ def lose(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_POST
-def refresh(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+def refresh(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     if (early := _not_in_play(request, character, LogKind.REFRESH)) is not None:
         return early
@@ -308,7 +307,7 @@ def refresh(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_POST
-def undo_loss(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
+def undo_loss(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """Take back the latest row, a loss entered by mistake (an undo row, shown to the GM)."""
     character = character_for_owner(request.user, character_id)
     if (early := _not_in_play(request, character, LogKind.UNDO)) is not None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from django import forms
 
+from chargen.core.form_fields import model_choice
 from chargen.rollers.forms_common import (
     MAX_NPC_DICE,
     MAX_SCORE,
@@ -42,11 +43,6 @@ class OpponentSpecialitiesField(forms.ModelMultipleChoiceField):
         return f"{obj.character.name}: {obj}"
 
 
-def choice(form: forms.Form, name: str) -> forms.ModelChoiceField[Any]:
-    """A form's model choice field, typed as one (its queryset is set per sheet)."""
-    return cast("forms.ModelChoiceField[Any]", form.fields[name])
-
-
 class DifficultyMode:
     NAMED = "named"
     INDIRECT = "indirect"
@@ -67,8 +63,10 @@ class ManaPoolFields(forms.Form):
 
     def __init__(self, *args: Any, character: ManaCharacter, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choice(self, "attribute").queryset = character.attributes.all()
-        choice(self, "specialities").queryset = character.specialities.select_related("attribute")
+        model_choice(self, "attribute").queryset = character.attributes.all()
+        model_choice(self, "specialities").queryset = character.specialities.select_related(
+            "attribute"
+        )
 
 
 class ManaRollChoices(ManaPoolFields):
@@ -168,11 +166,11 @@ class ContestChoices(ManaPoolFields):
     def __init__(self, *args: Any, character: ManaCharacter, **kwargs: Any) -> None:
         super().__init__(*args, character=character, **kwargs)
         others = ManaCharacter.objects.filter(owner_id=character.owner_id).exclude(pk=character.pk)
-        opponent = choice(self, "opponent_attribute")
+        opponent = model_choice(self, "opponent_attribute")
         opponent.queryset = ManaAttribute.objects.filter(character__in=others).select_related(
             "character"
         )
-        opponent_specialities = choice(self, "opponent_specialities")
+        opponent_specialities = model_choice(self, "opponent_specialities")
         opponent_specialities.queryset = ManaSpeciality.objects.filter(
             character__in=others
         ).select_related("character", "attribute")

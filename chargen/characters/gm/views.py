@@ -29,6 +29,7 @@ from chargen.characters.gm.races import race_review
 from chargen.characters.gm.review import roll_log
 from chargen.characters.house_rules import house_rules_changes
 from chargen.characters.models import Race, RaceStatus
+from chargen.core.http import AuthenticatedHttpRequest
 from chargen.core.log import cancelled_sequences
 from chargen.desk.forms import DecisionNoteForm
 from chargen.desk.models import Decision
@@ -63,7 +64,7 @@ def race_queue(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
 
 
 def _race_decision(
-    request: HttpRequest, campaign_id: uuid.UUID, race_id: uuid.UUID, *, approve: bool
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, race_id: uuid.UUID, *, approve: bool
 ) -> HttpResponse:
     race = race_for_gm(request.user, campaign_id, race_id)
     campaign = race.campaign
@@ -90,13 +91,17 @@ def _race_decision(
 
 @login_required
 @require_POST
-def race_approve(request: HttpRequest, campaign_id: uuid.UUID, race_id: uuid.UUID) -> HttpResponse:
+def race_approve(
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, race_id: uuid.UUID
+) -> HttpResponse:
     return _race_decision(request, campaign_id, race_id, approve=True)
 
 
 @login_required
 @require_POST
-def race_reject(request: HttpRequest, campaign_id: uuid.UUID, race_id: uuid.UUID) -> HttpResponse:
+def race_reject(
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, race_id: uuid.UUID
+) -> HttpResponse:
     return _race_decision(request, campaign_id, race_id, approve=False)
 
 

@@ -162,7 +162,7 @@ def test_sign_up_never_carries_an_off_site_next(client: Client, db: None, target
         },
     )
     assert response.status_code == 302
-    assert response["Location"] == reverse("login")
+    assert response["Location"] == reverse("home")  # signed up, signed in, kept on site
 
 
 @pytest.mark.parametrize("target", EVIL)
