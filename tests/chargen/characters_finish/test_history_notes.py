@@ -296,3 +296,23 @@ def test_after_a_note_the_next_roll_and_the_undo_still_work(
     )
     assert rolled.status_code == 303
     assert log_entries(mid_skills)[-1].kind == "skill_roll"
+
+
+def test_the_gms_roll_log_says_which_notes_are_not_written(
+    gm_client: Client, campaign_treva: Character
+) -> None:
+    items = finish.finish_load(campaign_treva).history
+    note_save(
+        character=campaign_treva,
+        expected_sequence=next_sequence(campaign_treva),
+        roll=items[0].sequence,
+        text="Chose the trade herself",
+    )
+    url = reverse(
+        "desk:party_character",
+        kwargs={"campaign_id": campaign_treva.campaign_id, "character_id": campaign_treva.id},
+    )
+    html = gm_client.get(url).content.decode()
+    assert "Chose the trade herself" in html
+    assert html.count("History not written yet") == len(items) - 1
+    assert items[1].prompt not in html
