@@ -105,17 +105,20 @@ def log_undo(
     expected_sequence: int,
     undoable_kinds: frozenset[str],
     after: Callable[[Character, list[CreationLogEntry]], None] | None = None,
+    passed_over_kinds: frozenset[str] = frozenset(),
 ) -> CreationLogEntry:
     """Cancel the newest decision, if it is the one the player saw and holds no dice.
 
     The cancelling entry is appended (kind `undo`, payload {"cancels": n}); the GM's log
     shows both. A die once rolled is never taken back: entries with dice are refused
-    whatever their kind. Returns the cancelled entry.
+    whatever their kind. Entries of `passed_over_kinds` (history notes) are no decisions:
+    the newest decision before them is the one undone, and they stay. Returns the
+    cancelled entry.
     """
     cancelled: list[CreationLogEntry] = []
 
     def build(entries: list[CreationLogEntry]) -> CreationLogEntry:
-        in_force = effective(entries)
+        in_force = [entry for entry in effective(entries) if entry.kind not in passed_over_kinds]
         if expected_sequence in cancelled_sequences(entries):
             raise StepRefused("That step was already undone.")
         if not in_force:

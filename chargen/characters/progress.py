@@ -170,7 +170,11 @@ class Progress:
     def undoable_entry(self) -> CreationLogEntry | None:
         if not self.entries or not self.character.is_editable:
             return None
-        newest = self.entries[-1]
+        # A history note written since is no decision: the one before it is still undoable.
+        decisions = [entry for entry in self.entries if entry.kind != part_two_log.NOTE]
+        if not decisions:
+            return None
+        newest = decisions[-1]
         return newest if newest.kind in UNDOABLE_KINDS and not newest.dice else None
 
     @property

@@ -194,6 +194,14 @@ class HistoryItem:
     def entered(self) -> bool:
         return any(entry.entered for entry in self.dice_entries)
 
+    @property
+    def written_note(self) -> str:
+        """The player's own note ("" when none is written yet). The prompt is only a
+        hint: a note that merely repeats it (saved by an older form that pre-filled the
+        field with it) is not history and reads as not written."""
+        note = self.note.strip()
+        return "" if note == self.prompt.strip() else note
+
 
 def _prompt_key_for_record(outcome: str, lost: bool, is_characteristic: bool) -> str:
     if lost:

@@ -24,6 +24,7 @@ from chargen.characters.models import (
     CharacterStatus,
     CreationLogEntry,
 )
+from chargen.characters.part_two import NOTE
 from chargen.characters.progress import Progress
 from chargen.characters.services_race import (  # the race step; callers import it from here
     character_choose_non_humanoid,
@@ -298,6 +299,7 @@ def character_undo(*, character: Character, expected_sequence: int) -> CreationL
         character=character,
         expected_sequence=expected_sequence,
         undoable_kinds=UNDOABLE_KINDS,
+        passed_over_kinds=frozenset({NOTE}),
         after=after,
     )
 

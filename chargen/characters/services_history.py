@@ -35,12 +35,23 @@ MAX_NOTE_LENGTH = 4000
 MAX_AGE_LENGTH = 60
 
 
+def own_words(text: str, prompt: str) -> str:
+    """A note as stored: stripped, and never the prompt it was hinted with (a prompt is
+    the field's placeholder, not the player's history: repeating it is no note)."""
+    text = text.strip()
+    return "" if prompt and text == prompt.strip() else text
+
+
 def _changes(
     finish: Finish, notes: Mapping[int, str], age: str, appearance: str
 ) -> tuple[HistoryEvent, ...]:
+    prompts = {item.sequence: item.prompt for item in finish.history}
     return history_changes(
         finish.details,
-        notes={sequence: note.strip()[:MAX_NOTE_LENGTH] for sequence, note in notes.items()},
+        notes={
+            sequence: own_words(note, prompts.get(sequence, ""))[:MAX_NOTE_LENGTH]
+            for sequence, note in notes.items()
+        },
         given_with_roll={item.sequence: item.entry.history_note for item in finish.history},
         age=age.strip()[:MAX_AGE_LENGTH],
         appearance=appearance.strip()[:MAX_NOTE_LENGTH],

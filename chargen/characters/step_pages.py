@@ -11,6 +11,7 @@ from chargen.characters import services
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character, RaceStatus
 from chargen.characters.progress import Kind, Progress, group_closed_by, progress_for
+from chargen.characters.services_notes import part_one_roll_note_context
 from rules.errors import RulesError
 from rules.infinity_drive import aliens, creation
 from rules.infinity_drive.characteristics import (
@@ -114,7 +115,10 @@ def _learner_context(progress: Progress) -> dict[str, Any]:
 
 
 def _career_context(progress: Progress) -> dict[str, Any]:
-    return {"careers": progress.rulebook.careers}
+    return {
+        "careers": progress.rulebook.careers,
+        **part_one_roll_note_context(progress, frozenset({Kind.SPECIALISATION_ROLL}), "career"),
+    }
 
 
 def _roll_rows(progress: Progress) -> list[dict[str, Any]]:
@@ -162,6 +166,9 @@ def _skills_context(progress: Progress) -> dict[str, Any]:
         "player_chooses_outcome": progress.house_rules.survival_failure
         == SurvivalFailure.PLAYER_CHOICE,
         "pending_entry": progress.entries[-1] if state.pending is not None else None,
+        **part_one_roll_note_context(
+            progress, frozenset({Kind.TABLE_CHOICE, Kind.SURVIVAL_ROLL}), "skills"
+        ),
     }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 from chargen.characters import views_finish as views
-from chargen.characters import views_pdf
+from chargen.characters import views_notes, views_pdf
 
 urlpatterns = [
     path("<uuid:character_id>/equipment/", views.equipment, name="equipment"),
@@ -17,6 +17,11 @@ urlpatterns = [
     ),
     path("<uuid:character_id>/equipment/buy/", views.equipment_buy, name="equipment_buy"),
     path("<uuid:character_id>/history/", views.history, name="history"),
+    path(
+        "<uuid:character_id>/history/note/<int:roll>/",
+        views_notes.history_note,
+        name="history_note",
+    ),
     path("<uuid:character_id>/review/", views.review, name="review"),
     path("<uuid:character_id>/finish/", views.finish, name="finish"),
     path("<uuid:character_id>/sheet/", views.sheet, name="sheet"),

@@ -19,12 +19,15 @@ from chargen.characters import services_finish as services
 from chargen.characters.access import character_for_owner, character_for_viewer
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character
+from chargen.characters.part_two import BACKGROUND_ROLL
 from chargen.characters.part_two_write import STALE
 from chargen.characters.rendering import redirect_to_step, render_step
+from chargen.characters.services_notes import roll_note_context
 from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
 from rules.errors import RulesError
 
+BACKGROUND_ROLLS = frozenset({BACKGROUND_ROLL})
 STEP_TEMPLATES: dict[str, str] = {
     "equipment": "characters/step_equipment.html",
     "history": "characters/step_history.html",
@@ -64,6 +67,9 @@ class BackgroundRollForm(SequenceForm):
 MAX_AGE_TEXT = 40
 MAX_AGE_YEARS = 10_000
 TOO_LONG = "Keep this to at most %(limit_value)d characters (it has %(show_value)d)."
+NOTE_TOO_LONG = (
+    f"Keep this note to at most {services.MAX_NOTE_LENGTH:,} characters (it has %(show_value)d)."
+)
 # "34", "-3", "+12", "1,200": an age written as a number of years.
 AGE_IN_YEARS = re.compile(r"[+-]?[0-9][0-9,]*")
 
@@ -89,8 +95,8 @@ class DetailsForm(SequenceForm):
             self.fields[self.note_name(item)] = forms.CharField(
                 required=False,
                 max_length=services.MAX_NOTE_LENGTH,
-                error_messages={"max_length": TOO_LONG},
-                initial=item.note or item.prompt,
+                error_messages={"max_length": NOTE_TOO_LONG},
+                initial=item.written_note,  # the prompt is the placeholder, never text
                 label=item.title,
                 widget=forms.Textarea(attrs={"rows": 2}),
             )
@@ -157,6 +163,10 @@ def _page(
     )
     if slug == "history":
         extra.setdefault("details_form", _details_form(finish))
+        extra.setdefault("note_limit", services.MAX_NOTE_LENGTH)
+    if slug == "equipment":
+        for key, value in roll_note_context(finish, BACKGROUND_ROLLS, "equipment").items():
+            extra.setdefault(key, value)
     return render_step(
         request, STEP_TEMPLATES[slug], _context(finish, slug, **extra), status=status
     )

@@ -101,6 +101,101 @@
     if (event.target.dataset && event.target.dataset.reasonFor) { updateReasonButton(event.target); }
   });
 
+  // History notes (issue 12). htmx saves a [data-note-field] as the player types
+  // (hx-trigger on the field); here: its counter "N / LIMIT", its state in the live
+  // region (not saved yet, saving, saved, not saved), and a warning before leaving
+  // the page while a note or the history form holds text that is not saved.
+  const NOTE_WORDS = {
+    pending: "Not saved yet",
+    saving: "Saving…",
+    failed: "Not saved: the server could not be reached. Your text is still here; type to try again."
+  };
+
+  function noteStatus(field) {
+    return document.getElementById("note-status-" + field.dataset.noteField);
+  }
+
+  function updateNoteCount(field) {
+    const count = document.getElementById("note-count-" + field.dataset.noteField);
+    if (count) { count.textContent = field.value.length + " / " + field.dataset.noteLimit; }
+  }
+
+  function setNoteState(field, state, words) {
+    field.dataset.noteState = state;
+    const failed = state === "failed";
+    field.classList.toggle("is-invalid", failed);
+    if (failed) { field.setAttribute("aria-invalid", "true"); } else { field.removeAttribute("aria-invalid"); }
+    const status = noteStatus(field);
+    if (status && words !== undefined) { status.textContent = words; }
+  }
+
+  function noteFieldOf(detail) {
+    const elt = detail && (detail.requestConfig ? detail.requestConfig.elt : detail.elt);
+    return elt && elt.matches && elt.matches("[data-note-field]") ? elt : null;
+  }
+
+  document.addEventListener("input", (event) => {
+    const field = event.target;
+    if (field.matches && field.matches("[data-note-field]")) {
+      updateNoteCount(field);
+      setNoteState(field, "pending", NOTE_WORDS.pending);
+    } else if (field.closest && field.closest("form[data-warn-unsaved]")) {
+      field.closest("form[data-warn-unsaved]").dataset.dirty = "true";
+    }
+  });
+
+  document.addEventListener("submit", (event) => {
+    if (event.target.matches && event.target.matches("form[data-warn-unsaved]")) {
+      delete event.target.dataset.dirty;
+    }
+  });
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const field = noteFieldOf(event.detail);
+    if (!field) { return; }
+    field.dataset.noteSent = field.value;
+    setNoteState(field, "saving", NOTE_WORDS.saving);
+  });
+
+  // The answer's fragment says saved or why not (a refusal, e.g. too long, is a 200
+  // whose fragment carries data-note-state="failed"); text typed since stays pending.
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const field = noteFieldOf(event.detail);
+    if (!field) { return; }
+    if (!event.detail.successful) {
+      setNoteState(field, "failed", NOTE_WORDS.failed);
+      return;
+    }
+    const status = noteStatus(field);
+    const answer = status && status.querySelector("[data-note-state]");
+    const state = answer ? answer.dataset.noteState : "failed";
+    if (state === "saved" && field.value !== field.dataset.noteSent) {
+      setNoteState(field, "pending");
+    } else {
+      setNoteState(field, state);
+    }
+  });
+
+  // A save appended a note where the page expected its next step: every form on the
+  // page that carried that one-time key moves on with it (views_notes.py).
+  document.addEventListener("chargen-log-moved", (event) => {
+    const moved = event.detail || {};
+    document.querySelectorAll("input[name='sequence']").forEach((input) => {
+      if (Number(input.value) === Number(moved.from)) { input.value = String(moved.to); }
+    });
+  });
+
+  window.addEventListener("beforeunload", (event) => {
+    const unsaved = document.querySelector(
+      "[data-note-field][data-note-state='pending'], [data-note-field][data-note-state='saving'], " +
+      "[data-note-field][data-note-state='failed'], form[data-warn-unsaved][data-dirty]"
+    );
+    if (unsaved) {
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
+
   // <button data-print>: the browser's print dialog.
   document.addEventListener("click", (event) => {
     if (event.target.closest && event.target.closest("[data-print]")) {

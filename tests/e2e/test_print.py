@@ -35,7 +35,8 @@ A4_VIEWPORT = {"width": 794, "height": 1123}
 
 # Treva's history as the book writes it, one note per history item in the sheet's order:
 # the specialisation, thirteen skill rolls and four survival rolls. The book gives no
-# words for the third survival roll (it leaves the roll out), so the sheet shows the prompt.
+# words for the third survival roll (it leaves the roll out), so the sheet says its history
+# is not written yet (never the prompt, which is only a hint).
 BOOK_HISTORY = (
     "Treva was always a bit of a loose cannon and was after a quick buck. He heard that there "
     "was always a quick credit or two to be made in backhanded deals in the starship industry "
@@ -250,7 +251,7 @@ def test_treva_prints_every_element_of_the_sheet_on_one_page(
         expect(dice).to_have_count(len(item.dice_entries))
         for label, entry in zip(dice.all(), item.dice_entries, strict=True):
             expect(label).to_have_text(f"{entry.dice}: {entry.total} entered")
-        expect(line).to_contain_text(note or item.prompt)
+        expect(line).to_contain_text(note or "History not written yet")
     expect(sheet.locator(".sheet-age")).to_have_text(AGE)
     expect(sheet.locator(".sheet-appearance")).to_have_text(APPEARANCE)
     counts = finish.roll_counts(loaded.entries)

@@ -47,7 +47,7 @@ def test_an_htmx_request_gets_only_the_wizard_partial(
     response = player_client.get(url(page, draft), headers=HTMX)
     assert response.status_code == 200
     content = response.content.decode()
-    assert re.match(r'<title>[^<]*</title>\s*<div id="wizard">', content.lstrip())
+    assert re.match(r'<title>[^<]*</title>\s*<div id="wizard"', content.lstrip())
     assert "<html" not in content
 
 
@@ -157,7 +157,7 @@ def test_an_out_of_order_htmx_post_is_swapped_in_with_its_message(
     response = player_client.post(url("roll_skill", draft), {"sequence": 1}, headers=HTMX)
     assert response.status_code == 200
     content = response.content.decode()
-    assert re.match(r'<title>[^<]*</title>\s*<div id="wizard">', content.lstrip())
+    assert re.match(r'<title>[^<]*</title>\s*<div id="wizard"', content.lstrip())
     assert "Not now" in content
     assert not log_entries(draft)
 
@@ -167,7 +167,7 @@ def test_an_htmx_post_follows_to_the_partial(player_client: Client, draft: Chara
         url("method", draft), {"sequence": 1, "method": "point_buy"}, headers=HTMX, follow=True
     )
     assert response.status_code == 200
-    assert re.match(r'<title>[^<]*</title>\s*<div id="wizard">', response.content.decode().lstrip())
+    assert re.match(r'<title>[^<]*</title>\s*<div id="wizard"', response.content.decode().lstrip())
     assert "Points left" in response.content.decode()
 
 

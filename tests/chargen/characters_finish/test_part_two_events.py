@@ -287,7 +287,7 @@ def test_a_note_may_be_as_long_as_the_cap_and_no_longer(
         assert note.note == "x" * 4000
     else:
         assert response.status_code == 400
-        assert b"at most 4000 characters (it has 4001)" in response.content
+        assert b"at most 4,000 characters (it has 4001)" in response.content
         assert len(log_entries(treva)) == before
 
 

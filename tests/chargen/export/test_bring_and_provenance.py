@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from django.test import Client, override_settings
 
 from chargen.campaigns.models import Campaign
-from chargen.characters.models import Character, CharacterStatus
+from chargen.characters import services
+from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
 from chargen.core import roll_keys
 from chargen.core.models import SigningKey
 from chargen.rollers.models import UniqueCharacter
+from tests.chargen.characters.steps import next_sequence
 from tests.chargen.export.conftest import exported
 from tests.chargen.export.test_keys import roll
 from tests.chargen.export.test_round_trip import delete, upload
@@ -89,3 +92,45 @@ def test_bringing_is_refused_outside_ones_campaigns_and_for_others(
     assert imported.campaign is None
     assert imported.status == CharacterStatus.FINISHED
     _ = outsider_client
+
+
+def signed_elsewhere(document: dict[str, Any]) -> dict[str, Any]:
+    """The same log as another server (holding FOREIGN) would have signed it."""
+    foreign = roll_keys._key_from_text(FOREIGN)
+    for row in document["characters"][0]["log"]:
+        row["signature"] = roll_keys.b64encode(foreign.private.sign(row["hash"].encode()))
+        row["key_id"] = foreign.key_id
+    return document
+
+
+def _server_rolled(owner: Any, campaign: Campaign | None) -> Character:
+    """A draft whose first characteristic roll the server made."""
+    character = Character.objects.create(owner=owner, campaign=campaign, name="Rolled here")
+    services.character_choose_method(
+        character=character, expected_sequence=next_sequence(character), method="dice"
+    )
+    services.character_roll_characteristic(
+        character=character, expected_sequence=next_sequence(character)
+    )
+    return character
+
+
+def test_an_imported_server_roll_is_named_on_the_sheet(player: Any, player_client: Client) -> None:
+    character = _server_rolled(player, None)
+    document = signed_elsewhere(exported(player_client, "infinity_drive.character", character))
+    delete("infinity_drive.character", character)
+    assert upload(player_client, document).status_code == 302
+    sheet = player_client.get(f"/characters/{character.pk}/sheet/").content.decode()
+    assert "1 roll imported from another server" in sheet
+
+
+def test_the_gm_reads_which_rolls_were_imported(
+    player: Any, party: Campaign, gm_client: Client
+) -> None:
+    character = _server_rolled(player, party)
+    rolled = character.log.exclude(faces=[]).get()
+    url = f"/desk/{party.pk}/party/{character.pk}/"
+    assert "Imported (unverified)" not in gm_client.get(url).content.decode()
+    # As an import leaves it: signed by a key this server does not hold.
+    QuerySet.update(CreationLogEntry.objects.filter(pk=rolled.pk), key_id="0123456789abcdef")
+    assert "Imported (unverified)" in gm_client.get(url).content.decode()
