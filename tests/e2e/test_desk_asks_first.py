@@ -57,11 +57,14 @@ def test_returning_a_character_without_a_note_shows_why_in_the_card(
     expect(card.get_by_role("alert")).to_contain_text("Write a note")
     submitted.refresh_from_db()
     assert submitted.status == CharacterStatus.SUBMITTED
-    # With a note, the card becomes the decision, saying who took it.
+    # With a note, the card says where it went; the decided list says who took it.
     card.get_by_label("Note to the player").fill("Describe his eyes.")
     card.get_by_role("button", name="Return with note").click()
-    expect(card).to_contain_text("Returned for changes by alice (GM)")
-    expect(card).to_contain_text("played by bob")
+    expect(card).to_contain_text("returned for changes")
+    decided = page.locator(f'[data-decided="{submitted.id}"]')
+    expect(decided).to_contain_text("Returned for changes")
+    expect(decided).to_contain_text("by alice (GM)")
+    expect(decided).to_contain_text("played by bob")
 
 
 def test_removing_a_player_asks_first_and_cancelling_changes_nothing(
@@ -101,7 +104,7 @@ def test_a_new_invite_link_asks_first(live_server: object, page: Page, campaign:
 
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name=re.compile("Make a new link")).click()
-    expect(page.get_by_role("status")).to_contain_text("New link made")
+    expect(page.get_by_role("status").filter(has_text="New link made")).to_be_visible()
     campaign.refresh_from_db()
     assert campaign.invite_token != old_token
     expect(page.locator("#invite-link")).to_have_value(re.compile(str(campaign.invite_token)))

@@ -75,7 +75,7 @@ def test_labels_follow_the_status_on_home_list_and_party(
         shown = pages(player_client, gm_client, campaign)
         assert progress_labels(shown["home"]) == [label]
         assert progress_labels(shown["list"]) == [label]
-        assert f"<td>{label}</td>" in shown["party"]
+        assert f'data-label="Progress">{label}</td>' in shown["party"]
         for page in shown.values():
             assert "Skills done" not in page
 
