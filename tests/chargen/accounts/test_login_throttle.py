@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from axes.models import AccessAttempt
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db.models import Sum
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
+from pytest_django.fixtures import Settings
 
 from chargen.accounts import login_throttle
 from chargen.accounts.counting import client_ip
@@ -28,7 +30,7 @@ WINDOW = 900
 
 
 @pytest.fixture(autouse=True)
-def _throttle_settings(settings: object) -> None:
+def _throttle_settings(settings: Settings) -> None:
     settings.LOGIN_THROTTLE_LIMIT = LIMIT
     settings.LOGIN_THROTTLE_ADDRESS_LIMIT = ADDRESS_LIMIT
     settings.LOGIN_THROTTLE_WINDOW_SECONDS = WINDOW
@@ -37,7 +39,7 @@ def _throttle_settings(settings: object) -> None:
 @dataclass(frozen=True)
 class Attempt:
     client: Client
-    response: HttpResponse
+    response: Any  # the test client's response (its stub type is private)
 
     @property
     def logged_in(self) -> bool:
@@ -87,20 +89,20 @@ def _record(username: str, ip_address: str | None, failures: int, seconds_ago: f
     )
 
 
-def test_correct_password_logs_in(player: AbstractUser) -> None:
+def test_correct_password_logs_in(player: User) -> None:
     response = _log_in("bob", PASSWORD)
     assert response.response.status_code == 302
     assert response.logged_in
 
 
-def test_each_failure_is_counted_for_the_account_lower_cased(player: AbstractUser) -> None:
+def test_each_failure_is_counted_for_the_account_lower_cased(player: User) -> None:
     _fail("Bob", 2)
     assert _failures(username="bob") == 2
     assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"10.0.0.1"}
 
 
 def test_account_is_refused_after_the_limit_even_with_the_right_password(
-    player: AbstractUser,
+    player: User,
 ) -> None:
     # Failures from different addresses: only the account count reaches the limit.
     for number in range(LIMIT):
@@ -112,21 +114,19 @@ def test_account_is_refused_after_the_limit_even_with_the_right_password(
 
 
 def test_refused_attempts_are_not_counted_so_the_refusal_cannot_be_extended(
-    player: AbstractUser,
+    player: User,
 ) -> None:
     _fail("bob", LIMIT)
     _fail("bob", 3)
     assert _failures() == LIMIT
 
 
-def test_one_below_the_limit_still_lets_the_player_in(player: AbstractUser) -> None:
+def test_one_below_the_limit_still_lets_the_player_in(player: User) -> None:
     _fail("bob", LIMIT - 1)
     assert _log_in("bob", PASSWORD).logged_in
 
 
-def test_one_players_failures_do_not_lock_out_the_table(
-    player: AbstractUser, other_player: AbstractUser
-) -> None:
+def test_one_players_failures_do_not_lock_out_the_table(player: User, other_player: User) -> None:
     """Players at one table share an address: bob's five wrong passwords stop only bob."""
     _fail("bob", LIMIT, address="127.0.0.1")
     refused = _log_in("bob", PASSWORD, address="127.0.0.1")
@@ -136,7 +136,7 @@ def test_one_players_failures_do_not_lock_out_the_table(
 
 
 def test_address_is_refused_after_its_own_higher_limit_across_accounts(
-    player: AbstractUser, other_player: AbstractUser
+    player: User, other_player: User
 ) -> None:
     # Each guessed account stays below the account limit; only the address's count grows.
     for number in range(ADDRESS_LIMIT - 1):
@@ -151,7 +151,7 @@ def test_address_is_refused_after_its_own_higher_limit_across_accounts(
 
 
 def test_the_address_limit_is_a_setting_of_its_own(
-    settings: object, player: AbstractUser, other_player: AbstractUser
+    settings: Settings, player: User, other_player: User
 ) -> None:
     settings.LOGIN_THROTTLE_ADDRESS_LIMIT = 3
     for number in range(3):
@@ -159,21 +159,21 @@ def test_the_address_limit_is_a_setting_of_its_own(
     assert not _log_in("carol", PASSWORD, address="10.7.7.7").logged_in
 
 
-def test_refusal_expires_after_the_window_without_any_unlock(player: AbstractUser) -> None:
+def test_refusal_expires_after_the_window_without_any_unlock(player: User) -> None:
     _fail("bob", LIMIT)
     assert not _log_in("bob", PASSWORD).logged_in
     _age_all_failures(WINDOW + 1)
     assert _log_in("bob", PASSWORD).logged_in
 
 
-def test_wait_shrinks_as_failures_age(player: AbstractUser) -> None:
+def test_wait_shrinks_as_failures_age(player: User) -> None:
     _fail("bob", LIMIT)
     _age_all_failures(WINDOW - 5 * 60)
     response = _log_in("bob", PASSWORD)
     assert "wait about 5 minutes" in response.page
 
 
-def test_success_clears_the_accounts_failures(player: AbstractUser) -> None:
+def test_success_clears_the_accounts_failures(player: User) -> None:
     _fail("bob", LIMIT - 1)
     assert _log_in("bob", PASSWORD).logged_in
     assert not AccessAttempt.objects.filter(username="bob").exists()
@@ -182,7 +182,7 @@ def test_success_clears_the_accounts_failures(player: AbstractUser) -> None:
     assert _log_in("bob", PASSWORD).logged_in
 
 
-def test_old_failures_are_pruned_when_a_new_one_is_recorded(player: AbstractUser) -> None:
+def test_old_failures_are_pruned_when_a_new_one_is_recorded(player: User) -> None:
     _record("old", "10.0.0.5", 3, seconds_ago=2 * 24 * 3600)
     _fail("new", 1)
     assert list(AccessAttempt.objects.values_list("username", flat=True)) == ["new"]
@@ -213,7 +213,7 @@ def test_the_message_names_the_limit_with_the_longer_wait(db: None) -> None:
 
 
 def test_address_comes_from_remote_addr_unless_a_proxy_header_is_named(
-    settings: object, player: AbstractUser
+    settings: Settings, player: User
 ) -> None:
     request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.9", HTTP_X_REAL_IP="203.0.113.7")
     assert client_ip(request) == "10.0.0.9"
@@ -227,7 +227,7 @@ def test_address_comes_from_remote_addr_unless_a_proxy_header_is_named(
 
 
 def test_logging_in_to_ones_own_account_does_not_clear_the_addresss_count(
-    player: AbstractUser, other_player: AbstractUser
+    player: User, other_player: User
 ) -> None:
     """Else anyone with an account could reset the address's count between guesses."""
     for number in range(ADDRESS_LIMIT - 1):
@@ -238,7 +238,7 @@ def test_logging_in_to_ones_own_account_does_not_clear_the_addresss_count(
     assert not _log_in("carol", PASSWORD, address="10.6.6.6").logged_in
 
 
-def test_the_refusal_is_the_sites_log_in_page_with_the_reason(player: AbstractUser) -> None:
+def test_the_refusal_is_the_sites_log_in_page_with_the_reason(player: User) -> None:
     _fail("bob", LIMIT)
     refused = _log_in("bob", PASSWORD)
     assert refused.response.status_code == 429
@@ -247,7 +247,7 @@ def test_the_refusal_is_the_sites_log_in_page_with_the_reason(player: AbstractUs
     assert "Forgotten your password?" in refused.page
 
 
-def test_successful_log_ins_leave_no_record(player: AbstractUser) -> None:
+def test_successful_log_ins_leave_no_record(player: User) -> None:
     from axes.models import AccessLog
 
     assert _log_in("bob", PASSWORD).logged_in
@@ -255,7 +255,7 @@ def test_successful_log_ins_leave_no_record(player: AbstractUser) -> None:
     assert not AccessAttempt.objects.exists()
 
 
-def test_the_test_clients_login_is_counted_like_the_form(player: AbstractUser) -> None:
+def test_the_test_clients_login_is_counted_like_the_form(player: User) -> None:
     """django-axes needs the request: the test client's login passes one explicitly."""
     client = Client()
     for _ in range(LIMIT):

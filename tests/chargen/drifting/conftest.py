@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from chargen.campaigns.models import Campaign, Membership
@@ -23,7 +23,7 @@ def lifepaths(db: None) -> dict[str, Lifepath]:
 
 
 @pytest.fixture
-def campaign(gm: AbstractUser, player: AbstractUser, other_player: AbstractUser) -> Campaign:
+def campaign(gm: User, player: User, other_player: User) -> Campaign:
     campaign = Campaign.objects.create(gm=gm, name="Lost on Storm", game=DRIFTING)
     Membership.objects.create(campaign=campaign, user=player)
     Membership.objects.create(campaign=campaign, user=other_player)
@@ -31,7 +31,7 @@ def campaign(gm: AbstractUser, player: AbstractUser, other_player: AbstractUser)
 
 
 def make_played_character(
-    owner: AbstractUser, name: str, tokens: list[rules.TokenState], campaign: Campaign | None
+    owner: User, name: str, tokens: list[rules.TokenState], campaign: Campaign | None
 ) -> Character:
     """A finished character with exactly these tokens (as the book's examples set them)."""
     character = services.character_start(owner=owner)
@@ -55,7 +55,7 @@ def make_played_character(
 
 
 @pytest.fixture
-def jim(player: AbstractUser, campaign: Campaign) -> Character:
+def jim(player: User, campaign: Campaign) -> Character:
     return make_played_character(
         player,
         "Jim",
@@ -69,7 +69,7 @@ def jim(player: AbstractUser, campaign: Campaign) -> Character:
 
 
 @pytest.fixture
-def linda(other_player: AbstractUser, campaign: Campaign) -> Character:
+def linda(other_player: User, campaign: Campaign) -> Character:
     return make_played_character(
         other_player,
         "Linda",

@@ -16,7 +16,7 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models.signals import pre_save
 
@@ -125,7 +125,7 @@ def test_two_simultaneous_assists_of_the_same_step_deplete_one_token(
 
 
 def test_two_simultaneous_refreshes_outside_a_campaign_write_one_refresh(
-    player: AbstractUser,
+    player: User,
 ) -> None:
     solo = make_played_character(
         player, "Solo", [rules.TokenState("Space", held=2, depleted=1, lost=1)], None
@@ -141,7 +141,7 @@ def test_two_simultaneous_refreshes_outside_a_campaign_write_one_refresh(
 
 
 def test_two_simultaneous_campaign_refreshes_refresh_each_character_once(
-    jim: Character, linda: Character, campaign: Campaign, gm: AbstractUser
+    jim: Character, linda: Character, campaign: Campaign, gm: User
 ) -> None:
     jim.tokens.filter(name="Dodge").update(depleted=1)
     linda.tokens.filter(name="Repair").update(lost=1)

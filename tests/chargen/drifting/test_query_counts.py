@@ -3,7 +3,7 @@ many with more characters in the campaign (issue 13)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -28,7 +28,7 @@ def test_the_token_sheet_stays_flat_in_rolls_and_characters(
     jim: Character,
     linda: Character,
     campaign: Campaign,
-    other_player: AbstractUser,
+    other_player: User,
 ) -> None:
     page = reverse("drifting:character", kwargs={"character_id": jim.id})
     _roll(player_client, jim)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_house_rules_change
@@ -71,7 +71,7 @@ def test_jim_saving_military_marks_only_three_firearms_checks(jim: Character) ->
 
 
 def test_lindas_tenth_shared_firearms_mark_becomes_a_token_at_the_gms_refresh(
-    jim: Character, linda: Character, campaign: Campaign, gm: AbstractUser
+    jim: Character, linda: Character, campaign: Campaign, gm: User
 ) -> None:
     choices = services.RollChoices(
         applicable=FIREFIGHT.applicable,
@@ -112,6 +112,7 @@ def test_lindas_token_loss_follows_the_campaigns_margin_step(
 
 
 def test_the_default_step_is_the_rules_text(linda: Character) -> None:
+    assert linda.campaign is not None
     assert linda.campaign.rules.loss_margin_step == rules.BOOK_LOSS_MARGIN_STEP
 
 
@@ -157,9 +158,7 @@ def test_an_assist_gives_lindas_die_and_plus_one_to_jims_next_roll(
     assert not services.waiting_assists(jim)
 
 
-def test_creation_from_lifepaths_into_tokens(
-    player: AbstractUser, lifepaths: dict[str, Lifepath]
-) -> None:
+def test_creation_from_lifepaths_into_tokens(player: User, lifepaths: dict[str, Lifepath]) -> None:
     character = services.character_start(owner=player)
     assert character.log.filter(kind=LogKind.STARTED).exists()
     services.character_set_concept(
@@ -186,9 +185,7 @@ def test_creation_from_lifepaths_into_tokens(
         )
 
 
-def test_a_lifepath_out_of_order_is_refused(
-    player: AbstractUser, lifepaths: dict[str, Lifepath]
-) -> None:
+def test_a_lifepath_out_of_order_is_refused(player: User, lifepaths: dict[str, Lifepath]) -> None:
     character = services.character_start(owner=player)
     services.character_set_concept(character=character, name="Ann", concept="", campaign=None)
     with pytest.raises(RulesError, match="must follow"):
@@ -199,7 +196,7 @@ def test_a_lifepath_out_of_order_is_refused(
 
 
 def test_the_campaigns_lifepath_count_is_the_limit(
-    player: AbstractUser, campaign: Campaign, lifepaths: dict[str, Lifepath]
+    player: User, campaign: Campaign, lifepaths: dict[str, Lifepath]
 ) -> None:
     campaign_house_rules_change(campaign=campaign, by=campaign.gm, lifepath_count=2)
     character = services.character_start(owner=player)
@@ -214,7 +211,7 @@ def test_the_campaigns_lifepath_count_is_the_limit(
 
 
 def test_a_gms_campaign_lifepath_is_offered_only_in_that_campaign(
-    gm: AbstractUser, campaign: Campaign, lifepaths: dict[str, Lifepath]
+    gm: User, campaign: Campaign, lifepaths: dict[str, Lifepath]
 ) -> None:
     own = services.campaign_lifepath_add(
         campaign=campaign,
@@ -228,12 +225,12 @@ def test_a_gms_campaign_lifepath_is_offered_only_in_that_campaign(
     assert not services.lifepaths_available(None).filter(pk=own.pk).exists()
 
 
-def test_only_the_gm_refreshes_a_campaign(campaign: Campaign, player: AbstractUser) -> None:
+def test_only_the_gm_refreshes_a_campaign(campaign: Campaign, player: User) -> None:
     with pytest.raises(RulesError):
         services.campaign_refresh(campaign=campaign, by=player)
 
 
-def test_a_player_refreshes_outside_a_campaign(player: AbstractUser) -> None:
+def test_a_player_refreshes_outside_a_campaign(player: User) -> None:
     from tests.chargen.drifting.conftest import make_played_character
 
     solo = make_played_character(
@@ -244,7 +241,7 @@ def test_a_player_refreshes_outside_a_campaign(player: AbstractUser) -> None:
 
 
 def test_a_fourth_assist_waiting_for_the_same_roll_is_refused(
-    jim: Character, other_player: AbstractUser, campaign: Campaign
+    jim: Character, other_player: User, campaign: Campaign
 ) -> None:
     from tests.chargen.drifting.conftest import make_played_character
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
@@ -15,7 +16,7 @@ from chargen.campaigns.services import campaign_house_rules_change
 from chargen.drifting import services
 from chargen.drifting.models import Character, CreationStep, Lifepath, LogKind
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
 
 
 def url(name: str, character: Character) -> str:
@@ -23,11 +24,11 @@ def url(name: str, character: Character) -> str:
 
 
 @pytest.fixture
-def draft(player: AbstractUser) -> Character:
+def draft(player: User) -> Character:
     return services.character_start(owner=player)
 
 
-def test_starting_saves_a_character_at_once(player_client: Client, player: AbstractUser) -> None:
+def test_starting_saves_a_character_at_once(player_client: Client, player: User) -> None:
     response = player_client.post(reverse("drifting:start"))
     character = Character.objects.get(owner=player)
     assert response.status_code == 302
@@ -138,7 +139,7 @@ def test_a_tick_the_sheet_no_longer_allows_is_explained_and_the_odds_keep_the_re
 def test_the_odds_show_before_rolling(player_client: Client, jim: Character) -> None:
     response = player_client.get(
         url("odds", jim),
-        {"key": jim.next_sequence, "applicable": ["Firearms"], "deplete": ["Firearms#1"]},
+        {"key": str(jim.next_sequence), "applicable": ["Firearms"], "deplete": ["Firearms#1"]},
         **HTMX,
     )
     body = response.content.decode()
@@ -354,7 +355,7 @@ def test_wizard_steps_belong_to_the_owner_only(
 
 
 def test_a_campaign_the_player_is_not_in_is_refused(
-    outsider_client: Client, outsider: AbstractUser, campaign: Campaign
+    outsider_client: Client, outsider: User, campaign: Campaign
 ) -> None:
     draft = services.character_start(owner=outsider)
     response = outsider_client.post(
