@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from chargen.characters.gm.labels import log_kind_label
 from chargen.characters.house_rules import character_house_rules
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
@@ -76,10 +77,11 @@ def restore(owner: Any, item: dict[str, Any]) -> Character:
     try:
         character_house_rules(character)
         snapshot = progress_for(character, entries).snapshot()
-    except RulesError as refusal:
+    except (RulesError, ValueError, KeyError, TypeError) as refusal:
+        # A file from elsewhere may hold anything: a value no step knows is a refusal too.
         raise ImportRefused(
             f"The log of “{character.name}” does not replay under the rule data it carries: "
-            f"{refusal}"
+            f"{_first_refused_row(character, entries)}{refusal}"
         ) from None
     exported = described.get("snapshot") or {}
     if any(exported.get(key) != value for key, value in snapshot.items()):
@@ -92,6 +94,18 @@ def restore(owner: Any, item: dict[str, Any]) -> Character:
     character.snapshot = snapshot
     character.save(update_fields=["snapshot", "updated"])
     return character
+
+
+def _first_refused_row(character: Character, entries: list[CreationLogEntry]) -> str:
+    """“row #n (Step): ” for the first row the replay refuses (only on refusal: it replays
+    every prefix of the log)."""
+    for count in range(1, len(entries) + 1):
+        try:
+            progress_for(character, entries[:count])
+        except (RulesError, ValueError, KeyError, TypeError):
+            row = entries[count - 1]
+            return f"row #{row.sequence} ({log_kind_label(row.kind)}): "
+    return ""
 
 
 EXPORTER = Exporter(

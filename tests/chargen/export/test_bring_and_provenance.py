@@ -134,3 +134,39 @@ def test_the_gm_reads_which_rolls_were_imported(
     # As an import leaves it: signed by a key this server does not hold.
     QuerySet.update(CreationLogEntry.objects.filter(pk=rolled.pk), key_id="0123456789abcdef")
     assert "Imported (unverified)" in gm_client.get(url).content.decode()
+
+
+def rechained_elsewhere(document: dict[str, Any]) -> dict[str, Any]:
+    """Every row's hash recomputed and signed by another server (holding FOREIGN)."""
+    from chargen.core.chain import chain_hash, chain_message
+
+    item = document["characters"][0]
+    previous = ""
+    for row in item["log"]:
+        row["hash"] = chain_hash(
+            chain_message(
+                subject=item["id"],
+                sequence=row["sequence"],
+                fields=row["fields"],
+                previous=previous,
+            )
+        )
+        previous = row["hash"]
+    return signed_elsewhere(document)
+
+
+def test_a_log_that_does_not_replay_is_refused_naming_the_row(
+    treva: Character, player_client: Client
+) -> None:
+    document = exported(player_client, "infinity_drive.character", treva)
+    method = next(
+        row for row in document["characters"][0]["log"] if row["fields"]["kind"] == "method"
+    )
+    method["fields"]["payload"] = {"method": "tarot cards"}
+    delete("infinity_drive.character", treva)
+    response = upload(player_client, rechained_elsewhere(document))
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "does not replay under the rule data it carries" in page
+    assert f"row #{method['sequence']} (" in page
+    assert not Character.objects.filter(pk=treva.pk).exists()

@@ -148,3 +148,13 @@ def test_a_malformed_file_is_refused_with_words(
     response = upload(player_client, raw)
     assert response.status_code == 400
     assert words in response.content.decode()
+
+
+def test_rule_data_changed_in_the_file_is_refused(treva: Any, player_client: Client) -> None:
+    document = exported(player_client, "infinity_drive.character", treva)
+    delete("infinity_drive.character", treva)
+    version = document["characters"][0]["rule_data"][0]
+    version["data"] = [version["data"], "edited"]
+    response = upload(player_client, document)
+    assert response.status_code == 400
+    assert "does not match its hash" in response.content.decode()
