@@ -94,7 +94,8 @@ def unwritten_history(finish: Finish | None) -> frozenset[int]:
     if finish is None:
         return frozenset()
     try:
-        return frozenset(item.sequence for item in history_items(finish) if not item.note.strip())
+        # A note that only repeats its prompt is no history (the prompt is a hint).
+        return frozenset(item.sequence for item in history_items(finish) if not item.written_note)
     except RulesError:
         return frozenset()
 

@@ -29,7 +29,6 @@ from chargen.characters.gm.races import race_review
 from chargen.characters.gm.review import roll_log
 from chargen.characters.house_rules import house_rules_changes
 from chargen.characters.models import Race, RaceStatus
-from chargen.characters.selectors_finish import finish_load
 from chargen.core import roll_keys
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.core.log import cancelled_sequences
@@ -173,10 +172,6 @@ def party_character(
         "rules_changes": house_rules_changes(character),
         # Rows signed by a key this server does not hold came in with an import.
         "known_keys": roll_keys.known_public_keys(),
-        # Rolls whose piece of history is not written yet: said so, never the prompt.
-        "missing_notes": {
-            item.sequence for item in finish_load(character).history if not item.written_note
-        },
     }
     return render(request, "characters/desk/party_character.html", context)
 

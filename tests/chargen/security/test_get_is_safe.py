@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls.converters import IntConverter
 
 from chargen.characters.models import Character
 from tests.chargen.security.conftest import World, database_fingerprint
@@ -44,13 +45,14 @@ def _urls(world: World, character: Character, table_key: str) -> list[str]:
         if namespace in SKIPPED_NAMESPACES or pattern.name is None:
             continue
         kwargs: dict[str, object] = {}
-        for name in pattern.pattern.converters:
+        for name, converter in pattern.pattern.converters.items():
             if name == "character_id":
                 drifting = namespace == "drifting"
                 kwargs[name] = world.drifting_character.id if drifting else character.id
             else:
                 # An argument this test does not know yet still gets a well-formed value.
-                kwargs[name] = values.get(name, uuid.uuid4())
+                fallback = 1 if isinstance(converter, IntConverter) else uuid.uuid4()
+                kwargs[name] = values.get(name, fallback)
         name = f"{namespace}:{pattern.name}" if namespace else pattern.name
         urls.append(reverse(name, kwargs=kwargs))
     return urls

@@ -53,7 +53,7 @@ def _routes(*, with_ids: bool) -> list[tuple[str, tuple[str, ...]]]:
         ids = tuple(sorted(converters))
         if with_ids and not ids:
             continue
-        assert all(name in {"campaign_id", "character_id", "token"} for name in ids), (
+        assert all(name in {"campaign_id", "character_id", "token", "roll"} for name in ids), (
             f"{namespace}:{pattern.name} takes {ids}: teach this matrix what to put there"
         )
         if "token" in ids:
@@ -131,11 +131,13 @@ def _url(route: str, ids: tuple[str, ...], cast: Cast, character: Character) -> 
         kwargs["character_id"] = character.id
     if "token" in ids:
         kwargs["token"] = str(cast.campaign.invite_token)
+    if "roll" in ids:  # a roll's sequence in the character's log (a note beside it)
+        kwargs["roll"] = 1
     return reverse(route, kwargs=kwargs)
 
 
 def _made_up_url(route: str, ids: tuple[str, ...]) -> str:
-    return reverse(route, kwargs={name: uuid.uuid4() for name in ids})
+    return reverse(route, kwargs={name: 1 if name == "roll" else uuid.uuid4() for name in ids})
 
 
 def _owner_client(
