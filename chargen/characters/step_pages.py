@@ -12,6 +12,7 @@ from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character, RaceStatus
 from chargen.characters.progress import Kind, Progress, group_closed_by, progress_for
 from chargen.characters.services_notes import part_one_roll_note_context
+from chargen.characters.step_tables import open_skill_tables, specialisation_tables
 from rules.errors import RulesError
 from rules.infinity_drive import aliens, creation
 from rules.infinity_drive.characteristics import (
@@ -117,6 +118,7 @@ def _learner_context(progress: Progress) -> dict[str, Any]:
 def _career_context(progress: Progress) -> dict[str, Any]:
     return {
         "careers": progress.rulebook.careers,
+        "specialisation_tables": specialisation_tables(progress),
         **part_one_roll_note_context(progress, frozenset({Kind.SPECIALISATION_ROLL}), "career"),
     }
 
@@ -159,6 +161,7 @@ def _skills_context(progress: Progress) -> dict[str, Any]:
     rolls_in_group = min(creation.GROUP_SIZE, state.index_in_group - 1 + state.rolls_left)
     return {
         "options": options,
+        "open_tables": open_skill_tables(progress),
         "survival": survival,
         "rolls_in_group": rolls_in_group,
         "roll_rows": _roll_rows(progress),

@@ -40,7 +40,10 @@ SYSTEM = GameSystem(
     label="Infinity Drive",
     order=10,
     home_section=characters_home_section,
-    nav=(NavEntry("Infinity Drive", "characters:list", "characters"),),
+    nav=(
+        NavEntry("Infinity Drive", "characters:list", "characters"),
+        NavEntry("Infinity Drive rules", "rulebook:reference", "rulebook"),
+    ),
     urls=UrlMount("characters/", "chargen.characters.urls"),
     campaign_game=True,
     house_rules=INFINITY_DRIVE_RULES,

@@ -1,17 +1,21 @@
 """The read-only rules reference: the Infinity Drive data as new characters get it now,
-with the version of that data (characters keep the version they were started with)."""
+with the version of that data (characters keep the version they were started with).
+
+`?version=<hash>` shows an earlier version instead: the wizard links each step to the
+version its character is built under."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from chargen.core.ruledata import versions_without_data
 from chargen.rulebook.services import (
+    RULESET,
     RuleDataMissing,
     current_rulebook_version,
     rulebook_for_version,
@@ -56,7 +60,11 @@ def _career_sections(rulebook: Rulebook) -> tuple[CareerSection, ...]:
 @login_required
 @require_GET
 def reference(request: HttpRequest) -> HttpResponse:
-    digest = current_rulebook_version()
+    current = current_rulebook_version()
+    digest = request.GET.get("version") or current
+    version = versions_without_data({digest}).get(digest)
+    if digest != current and (version is None or version.ruleset != RULESET):
+        raise Http404("No such version of the Infinity Drive rule data.")
     try:
         rulebook = rulebook_for_version(digest)
     except RuleDataMissing as error:
@@ -64,6 +72,7 @@ def reference(request: HttpRequest) -> HttpResponse:
     context = {
         "rulebook": rulebook,
         "careers": _career_sections(rulebook),
-        "version": versions_without_data({digest})[digest],
+        "version": version,
+        "is_current": digest == current,
     }
     return render(request, "rulebook/reference.html", context)

@@ -28,6 +28,7 @@ from rules.odds.drifting import (
 from rules.odds.infinity_drive import (
     MAX_DICE_FOR_ODDS,
     MAX_SIDES_FOR_ODDS,
+    chance_of_totals,
     characteristic_test_chance,
     dice_total_distribution,
     opposed_skill_check_chance,
@@ -62,6 +63,7 @@ __all__ = [
     "as_percent",
     "chance_at_least",
     "chance_at_most",
+    "chance_of_totals",
     "characteristic_test_chance",
     "clear_caches",
     "dice_total_distribution",

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 
 from rules.dice import DiceSpec
 from rules.errors import RulesError
-from rules.inputs import whole
+from rules.inputs import whole, whole_numbers
 from rules.odds.distributions import (
     Distribution,
     Ways,
@@ -21,6 +21,7 @@ from rules.odds.distributions import (
 __all__ = [
     "MAX_DICE_FOR_ODDS",
     "MAX_SIDES_FOR_ODDS",
+    "chance_of_totals",
     "characteristic_test_chance",
     "dice_total_distribution",
     "opposed_skill_check_chance",
@@ -137,3 +138,10 @@ def survival_chance(target: int, dice: str = "2d6") -> Fraction:
     """Career survival: the roll must be strictly higher than the target number."""
     whole(target, "The survival target")
     return _chance(dice, lambda total: total > target)
+
+
+def chance_of_totals(totals: Iterable[int], dice: str = "2d6") -> Fraction:
+    """The chance a roll of `dice` totals one of `totals` (say, a career table's legal rows;
+    a total listed twice counts once)."""
+    wanted = frozenset(whole_numbers(totals, "The totals"))
+    return _chance(dice, lambda total: total in wanted)

@@ -83,6 +83,10 @@
     within(root, "[data-reason-for]").forEach(updateReasonButton);
     within(root, "#point-buy").forEach(updatePointBuy);
     within(root, "#race-proposal").forEach(updateRaceProposal);
+    // Reference tables fold away on a phone; on a wide screen they start open.
+    if (window.matchMedia && window.matchMedia("(min-width: 768px)").matches) {
+      within(root, "details[data-open-wide]").forEach((details) => { details.open = true; });
+    }
     if (navigator.clipboard && window.isSecureContext) {
       within(root, "[data-copy-target]").forEach((button) => { button.hidden = false; });
     }

@@ -206,6 +206,9 @@ CALLS: dict[str, Callable[[], Call]] = {
         odds.opposed_skill_check_chance, dice_a="2d6", mod_a=1, dice_b="3d6", mod_b=-1
     ),
     "rules.odds.infinity_drive.survival_chance": _call(odds.survival_chance, target=5, dice="2d6"),
+    "rules.odds.infinity_drive.chance_of_totals": _call(
+        odds.chance_of_totals, totals=[2, 7, 12], dice="2d6"
+    ),
     "rules.odds.roll_and_keep.roll_and_keep_successes": _call(
         odds.roll_and_keep_successes, rolled=5, kept=3, difficulty=7, strictly_over=False
     ),

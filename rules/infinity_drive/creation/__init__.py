@@ -10,7 +10,8 @@ stands where `MethodChosen` would, then one `CharacteristicRolled` per character
 in the player's order, each with that race's dice for it; no `RaceApplied` follows.
 
 One module per part of creation (steps, state, options, characteristic, career and
-survival steps, the reducer); every name is importable from here, as before the split.
+survival steps, the reducer, the tables as read before rolling); every name is
+importable from here, as before the split.
 """
 
 from __future__ import annotations
@@ -57,6 +58,11 @@ from rules.infinity_drive.creation.steps import (
     SurvivalRolled,
     TableChosen,
 )
+from rules.infinity_drive.creation.table_view import (
+    EntryLegality,
+    TableLegality,
+    table_legality,
+)
 
 __all__ = [
     "EXPECTED_STEP_TYPES",
@@ -67,6 +73,7 @@ __all__ = [
     "CareerChosen",
     "CharacteristicRolled",
     "CreationState",
+    "EntryLegality",
     "Expect",
     "HistoryEntry",
     "LostRoll",
@@ -87,10 +94,12 @@ __all__ = [
     "SurvivalOutcomeChosen",
     "SurvivalRolled",
     "TableChosen",
+    "TableLegality",
     "apply_step",
     "characteristic_dice",
     "characteristics_to_roll",
     "open_tables",
     "replay",
     "skill_roll_options",
+    "table_legality",
 ]

@@ -48,6 +48,14 @@ def open_tables(state: CreationState, rulebook: Rulebook) -> tuple[CareerTable, 
     return tables
 
 
+def quota_refusal(state: CreationState, table: CareerTable) -> str:
+    """Empty if the learner's quota lets this roll be read on `table`, else why not."""
+    assert state.learner is not None
+    return state.learner.may_use(
+        table.learning, state.rolls_on(state.learner.quota_side or table.learning), state.rolls_left
+    )
+
+
 def evaluate_option(
     state: CreationState,
     rulebook: Rulebook,
@@ -67,9 +75,7 @@ def evaluate_option(
         legal=False,
         reason="",
     )
-    quota_reason = state.learner.may_use(
-        table.learning, state.rolls_on(state.learner.quota_side or table.learning), state.rolls_left
-    )
+    quota_reason = quota_refusal(state, table)
     if quota_reason:
         return replace(on_table, legal=False, reason=quota_reason), None
     bodiless_loss = _bodiless_loss(state, entry)
