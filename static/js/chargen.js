@@ -200,6 +200,90 @@
     }
   });
 
+  // After an htmx swap (issue 12, accessibility): a new dice result is said aloud through
+  // the page's polite live region (#announcer, in base.html, never swapped itself), and
+  // focus moves to the first field in error or else to the updated region's heading:
+  // the heading above a new roll, the region's [data-swap-heading] (the wizard's step),
+  // or its first heading. Focus moves only when a form was sent or the focused element
+  // was swapped away, never while the player types in a field htmx saves as they go.
+  const ANNOUNCED = "[data-announce]";
+  const INVALID = "[aria-invalid='true'], .is-invalid";
+  const HEADINGS = "h1, h2, h3, h4, h5, h6";
+  let rollsBefore = new Set();
+  let settled = [];
+
+  function rollKeys() {
+    return new Set(Array.from(document.querySelectorAll(ANNOUNCED), (roll) => roll.dataset.sequence));
+  }
+
+  // The words a screen reader would say: each die's aria-label, not its bare face.
+  function spoken(element) {
+    if (element.nodeType === Node.TEXT_NODE) { return element.textContent; }
+    if (element.nodeType !== Node.ELEMENT_NODE || element.getAttribute("aria-hidden") === "true") { return ""; }
+    if (element.hasAttribute("aria-label")) { return " " + element.getAttribute("aria-label") + " "; }
+    return Array.from(element.childNodes, spoken).join("");
+  }
+
+  function announce(text) {
+    const region = document.getElementById("announcer");
+    if (!region || !text) { return; }
+    // Emptied first, so the same words twice (two equal rolls) are said twice.
+    region.textContent = "";
+    window.setTimeout(() => { region.textContent = text; }, 50);
+  }
+
+  function shown(element) {
+    return element.getClientRects().length > 0;
+  }
+
+  function headingOf(section) {
+    return section ? Array.from(section.querySelectorAll(HEADINGS)).find(shown) : null;
+  }
+
+  function focusTarget(region, newRolls) {
+    const field = within(region, INVALID).find((element) => element.matches("input, select, textarea") && shown(element));
+    if (field) { return field; }
+    const rollSection = newRolls.length ? newRolls[0].closest("section") : null;
+    return (rollSection && region.contains(rollSection) && headingOf(rollSection)) ||
+      within(region, "[data-swap-heading]").find(shown) || headingOf(region) || region;
+  }
+
+  function afterSwaps(detail) {
+    const regions = settled.filter((element) => element.isConnected && element.nodeType === Node.ELEMENT_NODE);
+    settled = [];
+    if (!regions.length) { return; }
+    const newRolls = regions.flatMap((region) => within(region, ANNOUNCED))
+      .filter((roll) => !rollsBefore.has(roll.dataset.sequence));
+    if (newRolls.length) {
+      const phrases = newRolls.map((roll) => spoken(roll.closest("li, p, h3, h4, h5, h6, .alert, section") || roll));
+      announce(phrases.join(". ").replace(/\s+/g, " ").trim());
+    }
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    const request = detail && detail.requestConfig;
+    const sent = request && request.triggeringEvent && request.triggeringEvent.type === "submit";
+    if (!lost && !sent) { return; }
+    // The request's own target (found again by id once an outerHTML swap replaced it).
+    const aimed = detail && detail.target;
+    const region = (aimed && aimed.isConnected && aimed) ||
+      (aimed && aimed.id && document.getElementById(aimed.id)) || regions[regions.length - 1];
+    const target = focusTarget(region, newRolls);
+    if (!target.matches("input, select, textarea, button, a[href], [tabindex]")) {
+      target.setAttribute("tabindex", "-1");
+    }
+    // An error is scrolled into view by showError; the focus must not scroll it away.
+    const error = within(region, ERRORS).find(shown);
+    target.focus({ preventScroll: Boolean(error) && !target.matches(INVALID) });
+  }
+
+  document.addEventListener("htmx:beforeSwap", () => { rollsBefore = rollKeys(); });
+
+  document.addEventListener("htmx:afterSettle", (event) => {
+    // One request may settle several elements (out-of-band swaps): handled together.
+    if (!settled.length) { window.setTimeout(() => afterSwaps(event.detail), 0); }
+    settled.push(event.target);
+  });
+
   // <button data-print>: the browser's print dialog.
   document.addEventListener("click", (event) => {
     if (event.target.closest && event.target.closest("[data-print]")) {

@@ -1,0 +1,287 @@
+"""Accessibility (issue 12, item 11): axe-core finds nothing on any page, focus follows
+htmx swaps, dice results are announced, and the keyboard alone builds a character.
+
+axe-core comes bundled in axe-playwright-python; it runs against every page of the
+phone world (tests/e2e/phone_world.py: every wizard step, the sheet, print, desk,
+Drifting and both rollers) at 1280 px and at 390 px, and all its findings are reported
+together.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
+
+from chargen.rulebook.services import rulebook_cache_clear
+from tests.e2e.phone_world import World, build_world
+from tests.e2e.test_phone_layout import _log_in
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+
+AXE = Axe()
+
+
+@pytest.fixture
+def world(transactional_db: None, gm: User, player: User) -> World:
+    return build_world(gm, player)
+
+
+def _violations(page: Page, where: str) -> list[str]:
+    """axe's findings on the page, one line each: where, rule, impact and the elements."""
+    results: dict[str, Any] = AXE.run(page).response
+    found = []
+    for violation in results["violations"]:
+        targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]]
+        found.append(
+            f"{where}: {violation['id']} ({violation['impact']}) on {len(targets)}: "
+            + ", ".join(targets[:6])
+        )
+    return found
+
+
+def _audit(page: Page, base: str, pages: dict[str, str], label: str) -> list[str]:
+    found = []
+    for name, url in pages.items():
+        response = page.goto(f"{base}{url}")
+        assert response is not None, f"{name}: no answer from {url}"
+        assert response.ok, f"{name}: {url} answered {response.status}"
+        page.wait_for_load_state()
+        found += _violations(page, f"{name} at {label}")
+    return found
+
+
+def test_axe_finds_nothing_on_any_page_at_either_width(
+    live_server: object, browser: Browser, world: World, gm: User, player: User
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    found: list[str] = []
+    for label, viewport in (("1280 px", DESKTOP), ("390 px", PHONE)):
+        context: BrowserContext = browser.new_context(viewport=viewport)
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        _log_in(context, base, player)
+        found += _audit(page, base, world.player_pages, label)
+        _log_in(context, base, gm)
+        found += _audit(page, base, world.gm_pages, label)
+        context.close()
+    assert not found, f"axe found {len(found)} problems:\n" + "\n".join(found)
+
+
+def _focused(page: Page) -> str:
+    """The focused element, described: its tag, id and text (or the field's label)."""
+    return str(
+        page.evaluate(
+            """() => { const e = document.activeElement; if (!e) { return 'nothing'; }
+            const label = e.labels && e.labels.length ? e.labels[0].textContent : e.textContent;
+            return e.tagName.toLowerCase() + '#' + (e.id || '') + ' ' + label.trim(); }"""
+        )
+    )
+
+
+def _announced(page: Page, words: str) -> None:
+    expect(page.locator("#announcer")).to_contain_text(words)
+
+
+def test_focus_follows_each_swap_and_dice_results_are_announced(
+    live_server: object, context: BrowserContext, world: World, player: User
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    _log_in(context, base, player)
+    page = context.new_page()
+    found: list[str] = []
+
+    # A Drifting roll: focus on the "Latest roll" heading, the dice said aloud.
+    page.goto(f"{base}{world.player_pages['Drifting sheet']}")
+    page.wait_for_load_state()
+    page.get_by_role("group", name="Applicable tokens").get_by_label("Dodge").check()
+    page.get_by_role("button", name="Roll", exact=True).click()
+    _announced(page, "Latest roll")
+    _announced(page, "die showing")
+    assert _focused(page).startswith("h2#latest-roll Latest roll"), _focused(page)
+    found += _violations(page, "Drifting sheet after a roll")
+
+    # The unique-pool roller: the same, with its own "Latest roll".
+    page.goto(f"{base}{world.player_pages['unique-pool roller']}")
+    page.wait_for_load_state()
+    page.locator("#roll-form").get_by_role("button", name="Roll", exact=True).click()
+    _announced(page, "Roll Total")
+    assert _focused(page).startswith("h2#latest-heading Latest roll"), _focused(page)
+    found += _violations(page, "unique-pool roller after a roll")
+
+    # A tool quality out of range: focus on the field in error.
+    page.locator("#roll-form").get_by_label("Tool quality").fill("99")
+    page.locator("#roll-form").get_by_role("button", name="Roll", exact=True).click()
+    expect(page.locator("#roll-form .is-invalid").first).to_be_visible()
+    expect(page.locator("#roll-form .is-invalid").first).to_be_focused()
+    found += _violations(page, "unique-pool roller after an error")
+
+    # A wizard step: the method chosen, focus on the step's heading; a roll announced.
+    page.goto(f"{base}{world.player_pages['characteristics step']}")
+    page.wait_for_load_state()
+    page.get_by_label(re.compile("^Dice: roll")).check()
+    page.get_by_role("button", name=re.compile("^Choose")).click()
+    expect(page.locator("#wizard [data-swap-heading]")).to_be_focused()
+    roll_form = page.locator("#wizard form.roll-form")
+    roll_form.get_by_label(re.compile("type your own dice")).fill("9 9")
+    roll_form.get_by_role("button").click()
+    expect(page.locator("#wizard form.roll-form input[name=faces]")).to_be_focused()
+    page.locator("#wizard form.roll-form input[name=faces]").fill("")
+    page.locator("#wizard form.roll-form button").click()
+    _announced(page, "Your roll: die showing")
+    expect(page.locator("#wizard [data-swap-heading]")).to_be_focused()
+    found += _violations(page, "characteristics step after a roll")
+
+    assert not found, f"axe found {len(found)} problems:\n" + "\n".join(found)
+
+
+class Keyboard:
+    """Only the keyboard: Tab (and Shift+Tab) to an element, then Space, Enter or typing.
+
+    The test reads the page to decide where to go, but acts on it by keys alone, and
+    counts them: each Tab, Space and Enter is one press, each typed character one more.
+    """
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.keys = 0
+        self.typed = 0
+        self.swaps: list[str] = []
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+        self.keys += 1
+
+    def type(self, text: str) -> None:
+        self.page.keyboard.type(text)
+        self.typed += len(text)
+
+    def tab_to(self, target: Locator, *, most: int = 150) -> None:
+        for _ in range(most):
+            if target.evaluate("(element) => element === document.activeElement"):
+                return
+            self.press("Tab")
+        raise AssertionError(f"{most} Tabs never reached {target}")
+
+    def send(self, target: Locator, key: str = "Enter") -> None:
+        """Press `key` on `target` (a button, a link, a field) and wait for the answer:
+        a new page, or an htmx swap after which focus sits on a heading or a field."""
+        before = self.page.evaluate(
+            "() => [location.href, (document.getElementById('wizard') || document.body).outerHTML]"
+        )
+        self.tab_to(target)
+        self.press(key)
+        self.page.wait_for_function(
+            """([url, html]) => document.readyState === 'complete'
+              && !document.querySelector('.htmx-request')
+              && (location.href !== url
+                || ((document.getElementById('wizard') || {}).outerHTML !== html
+                  && document.activeElement !== document.body))""",
+            arg=before,
+        )
+        if self.page.url == before[0]:
+            self.swaps.append(
+                self.page.evaluate(
+                    "() => document.activeElement.tagName.toLowerCase() + ' '"
+                    " + document.activeElement.textContent.trim().slice(0, 40)"
+                )
+            )
+
+
+def _first_shown(page: Page, selector: str) -> Locator | None:
+    found = page.locator(f"#wizard {selector}").filter(visible=True)
+    return found.first if found.count() else None
+
+
+def test_the_keyboard_alone_builds_a_character(
+    live_server: object, context: BrowserContext, transactional_db: None, player: User
+) -> None:
+    call_command("load_rules_data", verbosity=0)
+    rulebook_cache_clear()
+    base = live_server.url  # type: ignore[attr-defined]
+    _log_in(context, base, player)
+    page = context.new_page()
+    keys = Keyboard(page)
+    page.goto(f"{base}/characters/new/")
+
+    keys.tab_to(page.get_by_label("Name"))
+    keys.type("Kit Keyboard")
+    keys.press("Enter")
+    page.wait_for_url(re.compile(r"/characteristics/$"))
+
+    for _ in range(200):
+        if page.url.endswith("/sheet/"):
+            break
+        wizard = page.locator("#wizard")
+        if (choice := _first_shown(page, "#method-point_buy")) is not None:
+            keys.tab_to(choice)
+            keys.press("Space")
+            keys.send(wizard.get_by_role("button", name=re.compile("^Choose")))
+        elif page.locator("#point-buy").count():
+            budget = int(page.locator("#point-buy").get_attribute("data-budget") or 0)
+            fields = page.locator("#point-buy [data-point]")
+            values = [budget // 7 + (1 if index < budget % 7 else 0) for index in range(7)]
+            for index, value in enumerate(values):
+                keys.tab_to(fields.nth(index))
+                keys.type(str(value))
+            keys.send(fields.nth(6))
+        elif (race := _first_shown(page, "form[action$='/race/choose/'] button")) is not None:
+            keys.send(race)
+        elif (career := _first_shown(page, "#career-1")) is not None:
+            keys.tab_to(career)
+            keys.press("Space")
+            keys.send(wizard.get_by_role("button", name="Choose career"))
+        elif (survival := _first_shown(page, "#faces-survival")) is not None:
+            keys.tab_to(survival)
+            keys.type("6 6")
+            keys.send(survival)
+        elif (roll := _first_shown(page, "form.roll-form button")) is not None:
+            keys.send(roll)  # the server's dice
+        elif (form := _first_shown(page, "form[action$='/skills/choose/']")) is not None:
+            specialty = form.locator("input[name='specialty']")
+            if specialty.count():
+                offered = form.locator("datalist option")
+                keys.tab_to(specialty)
+                keys.type(
+                    offered.first.get_attribute("value") or "" if offered.count() else "Rifles"
+                )
+            if form.locator("textarea[name='history_reason']").count():
+                keys.tab_to(form.locator("textarea[name='history_reason']"))
+                keys.type("Hard training.")
+            keys.send(form.locator("button[type=submit]"))
+        elif (reroll := _first_shown(page, "form[action$='/skills/reroll/'] button")) is not None:
+            keys.send(reroll)
+        elif (option := _first_shown(page, "input[name='option']")) is not None:
+            keys.tab_to(option)
+            keys.press("Space")
+            keys.send(wizard.get_by_role("button", name="Choose and lock this option"))
+        elif page.locator("#wizard form[action$='/history/']").count():
+            history = page.locator("#wizard form[action$='/history/']")
+            for field in history.locator("textarea, input[type=text], input[type=number]").all():
+                if field.is_visible() and not field.input_value():
+                    keys.tab_to(field)
+                    keys.type("34" if field.get_attribute("type") == "number" else "Learned it.")
+            keys.send(history.get_by_role("button", name="Save and review"))
+        elif (finish := _first_shown(page, "form[action$='/finish/'] button")) is not None:
+            keys.send(finish)
+        elif (onward := _first_shown(page, "a.btn-success")) is not None:
+            keys.send(onward)
+        else:
+            raise AssertionError(f"the keyboard journey is stuck at {page.url}")
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
+    expect(page.locator(".character-sheet .sheet-name")).to_have_text("Kit Keyboard")
+
+    total = keys.keys + keys.typed
+    print(
+        f"\nKeyboard alone: {keys.keys} presses of Tab, Space and Enter, {keys.typed} characters"
+        f" typed ({total} in all), over {len(keys.swaps)} htmx swaps."
+    )
+    lost = [where for where in keys.swaps if not re.match(r"h[1-6]|input|textarea|select", where)]
+    assert not lost, f"after these swaps focus was not on a heading or a field: {lost}"
+    assert keys.keys < 1500, f"{keys.keys} presses: too many to build a character"
