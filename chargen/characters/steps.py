@@ -133,3 +133,21 @@ def stepper(progress: Progress, current_slug: str) -> list[StepperItem]:
         items.append(StepperItem(candidate, done, candidate.slug == current_slug, url, unreachable))
         reachable = reachable and done
     return items
+
+
+# A character past the wizard (with the GM, or done) is read on its sheet.
+SHEET_STATUSES: frozenset[str] = frozenset(
+    {CharacterStatus.SUBMITTED, CharacterStatus.APPROVED, CharacterStatus.FINISHED}
+)
+
+
+def resume_url(progress: Progress) -> str:
+    """Where "open this character" leads: its sheet once finished, else the first step
+    not yet done (the skills page after a death, which says so)."""
+    character = progress.character
+    if character.status in SHEET_STATUSES:
+        return reverse("characters:sheet", kwargs={"character_id": character.id})
+    target = first_unfinished(progress)
+    return target.url(character) or reverse(
+        "characters:skills", kwargs={"character_id": character.id}
+    )

@@ -12,7 +12,6 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -31,7 +30,7 @@ from chargen.characters.step_pages import (
     point_fields,
     typed_values,
 )
-from chargen.characters.steps import first_unfinished, step, stepper
+from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
 from chargen.core.log import STALE_MESSAGE
 from rules.errors import RulesError
@@ -54,17 +53,6 @@ STEP_TEMPLATES: dict[str, str] = {
 def _load(request: HttpRequest, character_id: uuid.UUID) -> Progress:
     character = character_for_owner(request.user, character_id)
     return progress_for(character, log_entries(character))
-
-
-@login_required
-@require_safe
-def character_resume(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
-    """Wherever the player left off, on any device."""
-    progress = _load(request, character_id)
-    target = first_unfinished(progress)
-    return redirect(
-        target.url(progress.character) or reverse("characters:skills", args=[character_id])
-    )
 
 
 def _context(progress: Progress, slug: str, **extra: Any) -> dict[str, Any]:

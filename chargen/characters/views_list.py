@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from chargen.characters import services
-from chargen.characters.access import characters_for_owner
+from chargen.characters.access import character_for_owner, characters_for_owner
 from chargen.characters.errors import StepRefused
 from chargen.characters.forms import StartForm
+from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus
+from chargen.characters.progress import progress_for
 from chargen.characters.rendering import redirect_to_step
 from chargen.characters.rule_upgrade import older_rule_data
+from chargen.characters.steps import resume_url
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.desk.models import Decision
 from chargen.desk.services import latest_decision
@@ -97,3 +101,11 @@ def character_new(request: AuthenticatedHttpRequest) -> HttpResponse:
             return redirect_to_step(reverse("characters:characteristics", args=[character.id]))
     status = 400 if request.method == "POST" else 200
     return render(request, "characters/new.html", {"form": form}, status=status)
+
+
+@login_required
+@require_safe
+def character_resume(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    """Wherever the player left off, on any device; a finished character opens its sheet."""
+    character = character_for_owner(request.user, character_id)
+    return redirect(resume_url(progress_for(character, log_entries(character))))

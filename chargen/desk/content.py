@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import Max, Model
 from django.forms import BaseInlineFormSet, BaseModelFormSet
 
 from chargen.campaigns.models import Campaign
@@ -20,16 +21,23 @@ class ContentConflict(Exception):
     """Two rows of the campaign would share a name or key."""
 
 
-def _require_gm(campaign: Campaign, by: AbstractBaseUser) -> None:
+def require_gm(campaign: Campaign, by: AbstractBaseUser) -> None:
     # Staff may edit defaults in the admin, but a campaign's content is its GM's alone.
     if not campaign.is_gm(by) or not content_can_edit(campaign=campaign, user=by):
         raise PermissionDenied("Only the campaign's GM edits its content.")
 
 
+def _next_place(model: type[Model], campaign: Campaign) -> int:
+    highest = model._default_manager.filter(campaign=campaign).aggregate(highest=Max("sort_order"))[
+        "highest"
+    ]
+    return 0 if highest is None else highest + 1
+
+
 @transaction.atomic
 def content_start_from_defaults(*, campaign: Campaign, by: AbstractBaseUser) -> int:
     """Copy the defaults the campaign lacks into it, ready to edit. Returns rows copied."""
-    _require_gm(campaign, by)
+    require_gm(campaign, by)
     return content_copy_defaults(campaign=campaign, by=by)
 
 
@@ -38,11 +46,13 @@ def content_save_rows(
     *, campaign: Campaign, by: AbstractBaseUser, formset: BaseModelFormSet
 ) -> int:
     """Save a valid formset of the campaign's own rows; returns how many changed."""
-    _require_gm(campaign, by)
+    require_gm(campaign, by)
     try:
         with transaction.atomic():
             rows = formset.save(commit=False)
             for row in rows:
+                if row.pk is None and hasattr(row, "sort_order"):
+                    row.sort_order = _next_place(type(row), campaign)  # new rows go last
                 row.campaign = campaign
                 row.save()
             for row in formset.deleted_objects:
@@ -59,7 +69,7 @@ def content_save_table_rows(
     *, campaign: Campaign, by: AbstractBaseUser, formset: BaseInlineFormSet
 ) -> int:
     """Save the rows of one of the campaign's own background tables."""
-    _require_gm(campaign, by)
+    require_gm(campaign, by)
     if formset.instance.campaign_id != campaign.pk:
         raise PermissionDenied("That table is not this campaign's own.")
     rows = formset.save()

@@ -8,28 +8,43 @@ of this campaign (or, in an existing row's place, not saved at all).
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from django import forms
 from django.db.models import QuerySet
 
 from chargen.campaigns.models import Campaign
 from chargen.content.models import BackgroundRow, BackgroundTable, EquipmentItem, HistoryPrompt
 
+
+class EquipmentForm(forms.ModelForm):
+    class Meta:
+        model = EquipmentItem
+        fields = ("name", "category", "price", "description", "available")
+        widgets: ClassVar[dict[str, Any]] = {"description": forms.Textarea(attrs={"rows": 1})}
+
+
+class BackgroundTableForm(forms.ModelForm):
+    class Meta:
+        model = BackgroundTable
+        fields = ("key", "name", "dice", "description", "available")
+        widgets: ClassVar[dict[str, Any]] = {"description": forms.Textarea(attrs={"rows": 1})}
+
+
+class HistoryPromptForm(forms.ModelForm):
+    class Meta:
+        model = HistoryPrompt
+        fields = ("key", "template")
+        widgets: ClassVar[dict[str, Any]] = {"template": forms.Textarea(attrs={"rows": 2})}
+
+
+# No "sort order" to type: a new row goes last, and Up/Down move a row (content.py).
 EquipmentFormSet = forms.modelformset_factory(
-    EquipmentItem,
-    fields=("name", "category", "price", "description", "available", "sort_order"),
-    widgets={"description": forms.Textarea(attrs={"rows": 1})},
-    extra=1,
-    can_delete=True,
+    EquipmentItem, form=EquipmentForm, extra=1, can_delete=True
 )
-
 BackgroundTableFormSet = forms.modelformset_factory(
-    BackgroundTable,
-    fields=("key", "name", "dice", "description", "available", "sort_order"),
-    widgets={"description": forms.Textarea(attrs={"rows": 1})},
-    extra=1,
-    can_delete=True,
+    BackgroundTable, form=BackgroundTableForm, extra=1, can_delete=True
 )
-
 BackgroundRowFormSet = forms.inlineformset_factory(
     BackgroundTable,
     BackgroundRow,
@@ -42,13 +57,8 @@ BackgroundRowFormSet = forms.inlineformset_factory(
     extra=1,
     can_delete=True,
 )
-
 HistoryPromptFormSet = forms.modelformset_factory(
-    HistoryPrompt,
-    fields=("key", "template"),
-    widgets={"template": forms.Textarea(attrs={"rows": 2})},
-    extra=1,
-    can_delete=True,
+    HistoryPrompt, form=HistoryPromptForm, extra=1, can_delete=True
 )
 
 

@@ -24,13 +24,11 @@ from chargen.core.http import AuthenticatedHttpRequest
 from chargen.desk import content as content_services
 from chargen.desk.content_forms import (
     BackgroundRowFormSet,
-    BackgroundTableFormSet,
-    EquipmentFormSet,
-    HistoryPromptFormSet,
     own_equipment,
     own_prompts,
     own_tables,
 )
+from chargen.desk.content_row_views import kind_page
 
 
 def _bind_to_campaign(
@@ -72,60 +70,22 @@ def content_copy(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> H
     return redirect("desk:content", campaign_id=campaign.id)
 
 
-def _edit_rows(
-    request: AuthenticatedHttpRequest,
-    campaign: Campaign,
-    formset: BaseModelFormSet[Any, Any],
-    *,
-    title: str,
-    what: str,
-) -> HttpResponse:
-    _bind_to_campaign(formset, campaign)
-    if request.method == "POST" and formset.is_valid():
-        try:
-            changed = content_services.content_save_rows(
-                campaign=campaign, by=request.user, formset=formset
-            )
-        except content_services.ContentConflict as clash:
-            messages.error(request, str(clash))
-        else:
-            messages.success(request, f"Saved {changed} change{'s' if changed != 1 else ''}.")
-            return redirect(request.path)
-    return render(
-        request,
-        "desk/content_rows.html",
-        {"campaign": campaign, "formset": formset, "title": title, "what": what},
-    )
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def content_equipment(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
-    campaign = campaign_for_gm(request.user, campaign_id)
-    formset = EquipmentFormSet(
-        request.POST or None, queryset=own_equipment(campaign), prefix="equipment"
-    )
-    return _edit_rows(request, campaign, formset, title="Equipment catalogue", what="equipment")
+    return kind_page(request, campaign_id, "equipment")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def content_tables(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
-    campaign = campaign_for_gm(request.user, campaign_id)
-    formset = BackgroundTableFormSet(
-        request.POST or None, queryset=own_tables(campaign), prefix="tables"
-    )
-    return _edit_rows(request, campaign, formset, title="Background tables", what="tables")
+    return kind_page(request, campaign_id, "tables")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def content_prompts(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
-    campaign = campaign_for_gm(request.user, campaign_id)
-    formset = HistoryPromptFormSet(
-        request.POST or None, queryset=own_prompts(campaign), prefix="prompts"
-    )
-    return _edit_rows(request, campaign, formset, title="History prompts", what="prompts")
+    return kind_page(request, campaign_id, "prompts")
 
 
 @login_required

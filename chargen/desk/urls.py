@@ -7,7 +7,7 @@ from importlib import import_module
 from django.urls import URLPattern, URLResolver, path
 
 from chargen.core.systems import registry
-from chargen.desk import content_views, views
+from chargen.desk import content_row_views, content_views, views
 
 app_name = "desk"
 
@@ -38,6 +38,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("<uuid:campaign_id>/content/", content_views.content_overview, name="content"),
     path("<uuid:campaign_id>/content/copy/", content_views.content_copy, name="content_copy"),
+    path(
+        "<uuid:campaign_id>/content/edit/<slug:kind_slug>/",
+        content_row_views.content_row,
+        name="content_row",
+    ),
+    path(
+        "<uuid:campaign_id>/content/move/<slug:kind_slug>/",
+        content_row_views.content_move,
+        name="content_move",
+    ),
     path(
         "<uuid:campaign_id>/content/equipment/",
         content_views.content_equipment,
