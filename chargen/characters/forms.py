@@ -8,8 +8,10 @@ from django import forms
 from django.contrib.auth.models import AbstractBaseUser
 
 from chargen.campaigns.access import campaigns_for_user
+from chargen.campaigns.models import Campaign
 from chargen.characters.campaign_rules import INFINITY_DRIVE
 from chargen.characters.models import Character
+from chargen.core.form_fields import choice_field, model_choice
 from rules.infinity_drive.characteristics import POINT_BUY_MAXIMUM, POINT_BUY_MINIMUM
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES, CHARACTERISTICS
 
@@ -18,7 +20,7 @@ class StartForm(forms.ModelForm):
     """Step 1 for a new character: name, campaign (or none) and a one-line concept."""
 
     campaign = forms.ModelChoiceField(
-        queryset=None,
+        queryset=Campaign.objects.none(),
         required=False,
         empty_label="No campaign: the book's default rules",
         help_text="The campaign's house rules apply to every step. It cannot be changed later.",
@@ -31,7 +33,7 @@ class StartForm(forms.ModelForm):
     def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Only campaigns that play Infinity Drive: a Drifting campaign has its own wizard.
-        self.fields["campaign"].queryset = (
+        model_choice(self, "campaign").queryset = (
             campaigns_for_user(user).filter(game=INFINITY_DRIVE).order_by("name")
         )
         self.fields["concept"].widget = forms.TextInput()
@@ -60,7 +62,7 @@ class MethodForm(SequenceForm):
 
     def __init__(self, *args: Any, methods: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["method"].choices = methods
+        choice_field(self, "method").choices = methods
 
 
 class PointBuyForm(SequenceForm):
@@ -98,7 +100,7 @@ class PlaceForm(SequenceForm):
 
     def __init__(self, *args: Any, codes: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["characteristic"].choices = [
+        choice_field(self, "characteristic").choices = [
             (code, f"{CHARACTERISTIC_NAMES[code]} ({code})") for code in codes
         ]
 
@@ -108,7 +110,7 @@ class RaceChoiceForm(SequenceForm):
 
     def __init__(self, *args: Any, races: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["race"].choices = races
+        choice_field(self, "race").choices = races
 
 
 class RaceProposalForm(SequenceForm):
@@ -145,7 +147,7 @@ class CareerForm(SequenceForm):
 
     def __init__(self, *args: Any, careers: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["career"].choices = [(career, career) for career in careers]
+        choice_field(self, "career").choices = [(career, career) for career in careers]
 
 
 class SkillChoiceForm(SequenceForm):
@@ -164,7 +166,7 @@ class SetbackForm(SequenceForm):
 
     def __init__(self, *args: Any, codes: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["characteristic"].choices = [
+        choice_field(self, "characteristic").choices = [
             (code, f"{CHARACTERISTIC_NAMES[code]} ({code})") for code in codes
         ]
 

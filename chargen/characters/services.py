@@ -67,7 +67,7 @@ def character_start(
                 "keep. Finish one of them before starting another."
             )
         return Character.objects.create(
-            owner=owner,
+            owner_id=owner.pk,
             campaign=campaign,
             name=name,
             concept=concept.strip(),

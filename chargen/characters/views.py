@@ -281,7 +281,7 @@ def _propose(character: Character, sequence: int, data: QueryDict) -> object:
     form = RaceProposalForm(data, codes=characteristic_codes(character))
     if not form.is_valid():
         field, messages = next(iter(form.errors.items()))
-        raise StepRefused(messages[0], field=field if field != "__all__" else "")
+        raise StepRefused(str(messages[0]), field=field if field != "__all__" else "")
     return services.race_propose(
         character=character,
         expected_sequence=sequence,

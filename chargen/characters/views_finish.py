@@ -25,6 +25,7 @@ from chargen.characters.rendering import redirect_to_step, render_step
 from chargen.characters.services_notes import roll_note_context
 from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
+from chargen.core.form_fields import choice_field
 from rules.errors import RulesError
 
 BACKGROUND_ROLLS = frozenset({BACKGROUND_ROLL})
@@ -52,7 +53,7 @@ class OptionForm(SequenceForm):
 
     def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["option"].choices = choices
+        choice_field(self, "option").choices = choices
 
 
 class QuantityForm(SequenceForm):

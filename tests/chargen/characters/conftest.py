@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.characters.models import Character
@@ -21,7 +22,7 @@ def rules_data(db: None) -> None:
 
 
 @pytest.fixture
-def campaign(gm: object, player: object, other_player: object) -> Campaign:
+def campaign(gm: User, player: User, other_player: User) -> Campaign:
     created = Campaign.objects.create(name="The Rim", gm=gm)
     Membership.objects.create(campaign=created, user=player)
     Membership.objects.create(campaign=created, user=other_player)
@@ -29,11 +30,11 @@ def campaign(gm: object, player: object, other_player: object) -> Campaign:
 
 
 @pytest.fixture
-def draft(player: object) -> Character:
+def draft(player: User) -> Character:
     """Bob's new character outside any campaign (the book's default rules)."""
     return Character.objects.create(owner=player, name="Treva Donalson")
 
 
 @pytest.fixture
-def campaign_draft(player: object, campaign: Campaign) -> Character:
+def campaign_draft(player: User, campaign: Campaign) -> Character:
     return Character.objects.create(owner=player, campaign=campaign, name="Rimmer")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -276,9 +276,7 @@ def test_a_visitor_is_sent_to_log_in(client: Client, draft: Character) -> None:
 # --- The draft cap ------------------------------------------------------------------------
 
 
-def test_a_deleted_draft_frees_its_place_under_the_cap(
-    player: AbstractUser, player_client: Client
-) -> None:
+def test_a_deleted_draft_frees_its_place_under_the_cap(player: User, player_client: Client) -> None:
     Character.objects.bulk_create(
         Character(owner=player, name=f"Draft {number}")
         for number in range(settings.MAX_INFINITY_DRIVE_DRAFTS)
@@ -316,9 +314,9 @@ def test_a_race_proposed_only_for_it_leaves_the_gms_queue(
 
 
 def test_a_race_another_character_uses_stays_in_the_queue(
-    player: AbstractUser,
+    player: User,
     player_client: Client,
-    gm: AbstractUser,
+    gm: User,
     campaign_draft: Character,
     campaign: Campaign,
 ) -> None:
@@ -340,7 +338,7 @@ def test_a_race_another_character_uses_stays_in_the_queue(
 
 
 def test_a_race_in_another_characters_log_stays_in_the_queue(
-    player: AbstractUser, player_client: Client, campaign_draft: Character, campaign: Campaign
+    player: User, player_client: Client, campaign_draft: Character, campaign: Campaign
 ) -> None:
     """An undo reads the race back from the log, so a race chosen there is still in use."""
     buy_points(campaign_draft)
@@ -359,7 +357,7 @@ def test_a_race_in_another_characters_log_stays_in_the_queue(
 def test_the_desk_pages_still_load_after_the_deletion(
     player_client: Client,
     gm_client: Client,
-    gm: AbstractUser,
+    gm: User,
     campaign_draft: Character,
     campaign: Campaign,
 ) -> None:
@@ -398,7 +396,7 @@ def test_the_desk_pages_still_load_after_the_deletion(
 
 
 def test_the_name_is_escaped_on_the_page_the_button_and_the_message(
-    player: AbstractUser, player_client: Client
+    player: User, player_client: Client
 ) -> None:
     hostile = '<script>alert("x")</script>'
     character = Character.objects.create(owner=player, name=hostile)
@@ -412,7 +410,7 @@ def test_the_name_is_escaped_on_the_page_the_button_and_the_message(
 
 
 def test_lists_show_delete_buttons_without_a_query_per_character(
-    player_client: Client, player: AbstractUser, campaign: Campaign
+    player_client: Client, player: User, campaign: Campaign
 ) -> None:
     """Whether each campaign draft may be deleted is read with the list, not per row."""
 

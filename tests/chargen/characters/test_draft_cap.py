@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -16,7 +16,7 @@ from chargen.characters.models import Character, CharacterStatus
 CAP = settings.MAX_INFINITY_DRIVE_DRAFTS
 
 
-def _drafts(owner: AbstractUser, count: int, status: str = CharacterStatus.DRAFT) -> None:
+def _drafts(owner: User, count: int, status: str = CharacterStatus.DRAFT) -> None:
     Character.objects.bulk_create(
         Character(owner=owner, name=f"Draft {number}", status=status) for number in range(count)
     )
@@ -26,9 +26,7 @@ def test_the_cap_is_fifty() -> None:
     assert CAP == 50
 
 
-def test_a_player_at_the_cap_is_refused_at_the_form(
-    player: AbstractUser, player_client: Client
-) -> None:
+def test_a_player_at_the_cap_is_refused_at_the_form(player: User, player_client: Client) -> None:
     _drafts(player, CAP)
     response = player_client.post(reverse("characters:new"), {"name": "One more", "concept": ""})
     assert response.status_code == 400
@@ -40,7 +38,7 @@ def test_a_player_at_the_cap_is_refused_at_the_form(
     assert not Character.objects.filter(name="One more").exists()
 
 
-def test_one_below_the_cap_a_player_may_start(player: AbstractUser, player_client: Client) -> None:
+def test_one_below_the_cap_a_player_may_start(player: User, player_client: Client) -> None:
     _drafts(player, CAP - 1)
     response = player_client.post(reverse("characters:new"), {"name": "The last", "concept": ""})
     assert response.status_code == 303
@@ -52,16 +50,14 @@ def test_one_below_the_cap_a_player_may_start(player: AbstractUser, player_clien
 @pytest.mark.parametrize(
     "status", [CharacterStatus.FINISHED, CharacterStatus.APPROVED, CharacterStatus.DEAD]
 )
-def test_only_drafts_count(player: AbstractUser, status: str) -> None:
+def test_only_drafts_count(player: User, status: str) -> None:
     _drafts(player, CAP - 1)
     _drafts(player, 5, status=status)
     started = services.character_start(owner=player, campaign=None, name="Fine", concept="")
     assert started.status == CharacterStatus.DRAFT
 
 
-def test_another_players_drafts_do_not_count(
-    player: AbstractUser, other_player: AbstractUser
-) -> None:
+def test_another_players_drafts_do_not_count(player: User, other_player: User) -> None:
     _drafts(other_player, CAP)
     started = services.character_start(owner=player, campaign=None, name="Mine", concept="")
     assert started.owner == player

@@ -7,7 +7,7 @@ import importlib
 import json
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_house_rules_change
@@ -74,7 +74,7 @@ def test_rules_saved_before_the_non_humanoid_maximum_existed_read_as_its_default
 
 
 def test_a_character_stored_without_the_key_keeps_the_dice_maximum_and_shows_the_change(
-    campaign: Campaign, player: AbstractUser
+    campaign: Campaign, player: User
 ) -> None:
     character = services.character_start(owner=player, campaign=campaign, name="Old", concept="")
     old_json = {
@@ -112,7 +112,7 @@ def test_stored_rules_that_break_the_rules_are_refused() -> None:
 
 
 def test_a_started_character_keeps_its_campaigns_rules_of_that_moment(
-    campaign: Campaign, player: AbstractUser
+    campaign: Campaign, player: User
 ) -> None:
     campaign_house_rules_change(
         campaign=campaign, by=campaign.gm, point_buy_total=60, characteristic_dice="2d6+2"
@@ -133,7 +133,7 @@ def test_a_started_character_keeps_its_campaigns_rules_of_that_moment(
 
 
 def test_a_character_saved_without_the_service_still_gets_its_campaigns_rules(
-    campaign: Campaign, player: AbstractUser
+    campaign: Campaign, player: User
 ) -> None:
     """The admin, a script or a test creates the row directly: never an empty rule set."""
     campaign_house_rules_change(campaign=campaign, by=campaign.gm, metaphysical_in_play=False)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 
 from chargen.characters.errors import StepRefused
@@ -14,7 +16,7 @@ from chargen.core.log import UNDO_KIND, AppendOnlyError, effective
 from rules.dice import roll
 
 
-def _roll_builder(counter: list[int]) -> object:
+def _roll_builder(counter: list[int]) -> Callable[[list[CreationLogEntry]], NewEntry]:
     def build(entries: list[CreationLogEntry]) -> NewEntry:
         counter.append(1)
         return NewEntry(kind="test_roll", roll=roll("2d6"))
@@ -27,7 +29,7 @@ def _decision(entries: list[CreationLogEntry]) -> NewEntry:
 
 
 @pytest.fixture
-def character(player: object) -> Character:
+def character(player: User) -> Character:
     return Character.objects.create(owner=player, name="Treva")
 
 
@@ -150,7 +152,7 @@ def test_undo_of_a_stale_sequence_is_refused(character: Character) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_simultaneous_posts_of_the_same_roll_produce_one_roll(player: object) -> None:
+def test_two_simultaneous_posts_of_the_same_roll_produce_one_roll(player: User) -> None:
     character = Character.objects.create(owner=player, name="Twin")
     start_together = threading.Barrier(2)
     # The character row is locked before the log is read (PostgreSQL), and SQLite's

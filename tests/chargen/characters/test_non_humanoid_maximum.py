@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -12,6 +12,7 @@ from chargen.characters import services
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, Race, RaceStatus
 from chargen.characters.progress import progress_for
+from rules.infinity_drive.creation.state import CreationState
 from tests.chargen.characters.steps import citizen_construction, next_sequence
 from tests.chargen.house_rules import set_house_rules
 
@@ -29,7 +30,7 @@ ROLLS = {
 HISTORY_REASON_FIELD = 'id="why-construction-academic"'
 
 
-def _skitterer_at_muscle_six(campaign: Campaign, owner: AbstractUser, rule: str) -> Character:
+def _skitterer_at_muscle_six(campaign: Campaign, owner: User, rule: str) -> Character:
     """A Skitterer with Mus 6 started under `rule`, a 2 (+1 Mus) waiting for a table."""
     set_house_rules(campaign.pk, non_humanoid_maximum=rule)
     campaign.refresh_from_db()
@@ -59,7 +60,7 @@ def _skitterer_at_muscle_six(campaign: Campaign, owner: AbstractUser, rule: str)
     return character
 
 
-def _state(character: Character) -> object:
+def _state(character: Character) -> CreationState:
     character.refresh_from_db()
     return progress_for(character, log_entries(character)).state
 
@@ -71,7 +72,7 @@ def _state(character: Character) -> object:
 )
 def test_the_campaigns_rule_decides_whether_muscle_passes_its_dice(
     campaign: Campaign,
-    player: AbstractUser,
+    player: User,
     player_client: Client,
     rule: str,
     muscle: int,
@@ -101,7 +102,7 @@ def test_the_campaigns_rule_decides_whether_muscle_passes_its_dice(
 
 
 def test_a_change_of_rule_after_the_start_does_not_reach_the_character(
-    campaign: Campaign, player: AbstractUser
+    campaign: Campaign, player: User
 ) -> None:
     """Started under "none", the Skitterer keeps it when the GM goes back to the default."""
     character = _skitterer_at_muscle_six(campaign, player, "none")

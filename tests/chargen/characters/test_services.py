@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.http import Http404
 from django.test import Client
 from django.urls import reverse
@@ -14,7 +14,7 @@ from chargen.characters.access import character_for_owner, character_for_viewer
 from chargen.characters.errors import StepRefused
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus, Race, RaceStatus
-from chargen.characters.progress import progress_for
+from chargen.characters.progress import Progress, progress_for
 from rules.errors import RulesError
 from tests.chargen.characters.steps import (
     citizen_construction,
@@ -27,12 +27,12 @@ from tests.chargen.characters.steps import (
 from tests.chargen.house_rules import set_house_rules
 
 
-def progress(character: Character) -> object:
+def progress(character: Character) -> Progress:
     character.refresh_from_db()
     return progress_for(character, log_entries(character))
 
 
-def started_under(campaign: Campaign, owner: AbstractUser, **rules: object) -> Character:
+def started_under(campaign: Campaign, owner: User, **rules: object) -> Character:
     """A draft started after the GM set `rules` (a character keeps the rules it starts with)."""
     set_house_rules(campaign.pk, **rules)
     campaign.refresh_from_db()
@@ -48,7 +48,7 @@ def to_first_survival(character: Character) -> None:
 
 
 def test_metaphysical_is_absent_when_psionics_are_off(
-    campaign: Campaign, player: AbstractUser, player_client: Client
+    campaign: Campaign, player: User, player_client: Client
 ) -> None:
     campaign_draft = started_under(campaign, player, metaphysical_in_play=False)
     services.character_choose_method(character=campaign_draft, expected_sequence=1, method="dice")
@@ -65,7 +65,7 @@ def test_metaphysical_is_absent_when_psionics_are_off(
     assert "Intellect" in page.content.decode()
 
 
-def test_a_dice_only_campaign_refuses_point_buy(campaign: Campaign, player: AbstractUser) -> None:
+def test_a_dice_only_campaign_refuses_point_buy(campaign: Campaign, player: User) -> None:
     campaign_draft = started_under(campaign, player, characteristic_methods="dice")
     with pytest.raises(RulesError, match="only dice"):
         services.character_choose_method(
@@ -90,7 +90,7 @@ def test_each_roll_is_placed_before_the_next(draft: Character) -> None:
 
 
 def test_typed_dice_are_refused_where_the_gm_wants_server_dice(
-    campaign: Campaign, player: AbstractUser
+    campaign: Campaign, player: User
 ) -> None:
     campaign_draft = started_under(campaign, player, physical_dice_allowed=False)
     services.character_choose_method(character=campaign_draft, expected_sequence=1, method="dice")
@@ -147,6 +147,7 @@ def test_a_rejected_race_sends_the_player_back_and_keeps_the_dice(
     citizen_construction(campaign_draft)
     campaign_draft.refresh_from_db()
     race = campaign_draft.race
+    assert race is not None
     race.status = RaceStatus.REJECTED
     race.gm_note = "Too clever by half."
     race.save()
@@ -176,7 +177,7 @@ def test_a_race_cannot_be_changed_unless_rejected(draft: Character) -> None:
         )
 
 
-def test_death_keeps_the_character_marked_dead(campaign: Campaign, player: AbstractUser) -> None:
+def test_death_keeps_the_character_marked_dead(campaign: Campaign, player: User) -> None:
     campaign_draft = started_under(campaign, player, survival_failure="death")
     to_first_survival(campaign_draft)
     survive(campaign_draft, "1 1")  # 2 does not beat 3
@@ -189,9 +190,7 @@ def test_death_keeps_the_character_marked_dead(campaign: Campaign, player: Abstr
         )
 
 
-def test_a_setback_costs_a_roll_and_a_characteristic(
-    campaign: Campaign, player: AbstractUser
-) -> None:
+def test_a_setback_costs_a_roll_and_a_characteristic(campaign: Campaign, player: User) -> None:
     campaign_draft = started_under(campaign, player, survival_failure="setback")
     to_first_survival(campaign_draft)
     before = progress(campaign_draft).state
@@ -272,7 +271,7 @@ def test_the_quota_refuses_an_action_table_while_academic_rolls_are_owed(
 
 
 def test_viewer_access_follows_the_campaign(
-    campaign_draft: Character, player: object, gm: object, other_player: object, outsider: object
+    campaign_draft: Character, player: User, gm: User, other_player: User, outsider: User
 ) -> None:
     assert character_for_owner(player, campaign_draft.id) == campaign_draft
     assert character_for_viewer(gm, campaign_draft.id) == campaign_draft
@@ -323,7 +322,7 @@ def test_rising_beyond_the_maximum_asks_for_the_history_reason(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_simultaneous_skill_roll_posts_make_one_roll(player: object) -> None:
+def test_two_simultaneous_skill_roll_posts_make_one_roll(player: User) -> None:
     import threading
 
     from django.db import connection
@@ -373,6 +372,8 @@ def test_a_proposed_race_blocks_finishing_until_approved(campaign_draft: Charact
     darrian(campaign_draft)
     blockers = progress(campaign_draft).finish_blockers
     assert any("not yet approved the race Darrian" in blocker for blocker in blockers)
+    assert campaign_draft.race is not None
+    assert campaign_draft.race is not None
     campaign_draft.race.status = RaceStatus.APPROVED
     campaign_draft.race.save()
     assert not any("Darrian" in blocker for blocker in progress(campaign_draft).finish_blockers)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -20,7 +22,7 @@ from tests.chargen.characters.steps import (
     skill,
 )
 
-HTMX = {"HX-Request": "true"}
+HTMX: dict[str, Any] = {"HX-Request": "true"}
 STEP_PAGES = ("concept", "characteristics", "race", "learner", "career", "skills")
 
 
@@ -305,7 +307,7 @@ def test_survival_odds_are_shown_before_rolling(player_client: Client, draft: Ch
 
 
 def test_the_query_count_does_not_grow_with_the_rolls(
-    player_client: Client, draft: Character, django_assert_max_num_queries: object
+    player_client: Client, draft: Character, django_assert_max_num_queries: Any
 ) -> None:
     roll_book_characteristics(draft)
     darrian(draft)
@@ -337,7 +339,7 @@ def test_the_home_page_lists_drafts_with_their_progress(
 
 
 def test_the_character_list_groups_drafts_finished_and_dead(
-    player_client: Client, player: object
+    player_client: Client, player: User
 ) -> None:
     Character.objects.create(owner=player, name="Alive", status=CharacterStatus.FINISHED)
     Character.objects.create(owner=player, name="Gone", status=CharacterStatus.DEAD)
@@ -404,9 +406,9 @@ def _prepare_survival(character: Character) -> str:
 )
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
 def test_bad_typed_dice_are_explained_once_beside_the_field(
-    player_client: Client, draft: Character, prepare: object, headers: dict[str, str]
+    player_client: Client, draft: Character, prepare: Any, headers: dict[str, Any]
 ) -> None:
-    action = prepare(draft)  # type: ignore[operator]
+    action = prepare(draft)
     before = len(log_entries(draft))
     response = player_client.post(
         url(action, draft), {"sequence": next_sequence(draft), "faces": "9 9"}, headers=headers

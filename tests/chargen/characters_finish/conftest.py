@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.characters.models import Character
@@ -27,7 +28,7 @@ def rules_data(db: None) -> None:
 
 
 @pytest.fixture
-def campaign(gm: object, player: object, other_player: object) -> Campaign:
+def campaign(gm: User, player: User, other_player: User) -> Campaign:
     created = Campaign.objects.create(name="The Rim", gm=gm)
     Membership.objects.create(campaign=created, user=player)
     Membership.objects.create(campaign=created, user=other_player)
@@ -35,7 +36,7 @@ def campaign(gm: object, player: object, other_player: object) -> Campaign:
 
 
 @pytest.fixture
-def treva(player: object) -> Character:
+def treva(player: User) -> Character:
     """Bob's Treva Donalson outside any campaign, skills rolled as in the book."""
     character = Character.objects.create(owner=player, name="Treva Donalson")
     treva_through_skills(character)
@@ -44,7 +45,7 @@ def treva(player: object) -> Character:
 
 
 @pytest.fixture
-def campaign_treva(player: object, campaign: Campaign) -> Character:
+def campaign_treva(player: User, campaign: Campaign) -> Character:
     character = Character.objects.create(owner=player, campaign=campaign, name="Treva Donalson")
     treva_through_skills(character)
     character.refresh_from_db()
@@ -52,7 +53,7 @@ def campaign_treva(player: object, campaign: Campaign) -> Character:
 
 
 @pytest.fixture
-def treva_under(player: object, campaign: Campaign) -> Callable[..., Character]:
+def treva_under(player: User, campaign: Campaign) -> Callable[..., Character]:
     """Treva built in the campaign after the GM set the given house rules.
 
     A character keeps the rules it starts with, so rules a test wants must be set first.

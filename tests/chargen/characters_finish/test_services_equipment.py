@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from django.contrib.auth.models import User
 
 from chargen.campaigns.models import Campaign
 from chargen.characters import services_finish as finish
@@ -51,7 +52,7 @@ def test_campaign_may_offer_only_one_option(treva_under: Callable[..., Character
         choose_option(campaign_treva, "standard")
 
 
-def test_no_equipment_before_the_skills_are_done(player: object) -> None:
+def test_no_equipment_before_the_skills_are_done(player: User) -> None:
     draft = Character.objects.create(owner=player, name="Early")
     with pytest.raises(StepRefused, match="skill rolls"):
         choose_option(draft, "standard")
@@ -90,7 +91,7 @@ def test_buying_before_choosing_an_option_is_refused(treva: Character) -> None:
         buy(treva, item("Medkit").pk, 1)
 
 
-def test_another_campaigns_item_cannot_be_bought(treva: Character, gm: object) -> None:
+def test_another_campaigns_item_cannot_be_bought(treva: Character, gm: User) -> None:
     elsewhere = Campaign.objects.create(name="Elsewhere", gm=gm)
     secret = EquipmentItem.objects.create(campaign=elsewhere, name="Ion cannon", price=1)
     equip_standard(treva)

@@ -87,6 +87,8 @@ def test_finish_outside_a_campaign(treva: Character) -> None:
 def test_finish_submits_when_the_campaign_asks_for_approval(campaign_treva: Character) -> None:
     set_house_rules(campaign_treva.campaign_id, approval_required=True)
     campaign_treva.refresh_from_db()
+    assert campaign_treva.race is not None
+    assert campaign_treva.race is not None
     campaign_treva.race.status = RaceStatus.APPROVED
     campaign_treva.race.save()
     equip_standard(campaign_treva)
@@ -96,6 +98,8 @@ def test_finish_submits_when_the_campaign_asks_for_approval(campaign_treva: Char
 
 def test_a_returned_character_edits_history_and_submits_again(campaign_treva: Character) -> None:
     set_house_rules(campaign_treva.campaign_id, approval_required=True)
+    assert campaign_treva.race is not None
+    assert campaign_treva.race is not None
     campaign_treva.race.status = RaceStatus.APPROVED
     campaign_treva.race.save()
     campaign_treva.refresh_from_db()
@@ -114,6 +118,8 @@ def test_a_returned_character_edits_history_and_submits_again(campaign_treva: Ch
 def test_an_unapproved_race_blocks_finishing(
     campaign_treva: Character, race_status: str, message: str
 ) -> None:
+    assert campaign_treva.race is not None
+    assert campaign_treva.race is not None
     campaign_treva.race.status = race_status
     campaign_treva.race.save()
     equip_standard(campaign_treva)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -27,10 +27,11 @@ def url(name: str, character: Character) -> str:
 
 
 @pytest.fixture
-def submitted(campaign: Campaign, campaign_treva: Character, gm: AbstractUser) -> Character:
+def submitted(campaign: Campaign, campaign_treva: Character, gm: User) -> Character:
     """Treva, built and sent to a GM who approves characters."""
     set_house_rules(campaign.pk, approval_required=True)
     campaign_treva.refresh_from_db()
+    assert campaign_treva.race is not None
     desk.race_approve(race=campaign_treva.race, by=gm)
     equip_standard(campaign_treva)
     write_history(campaign_treva)
@@ -57,7 +58,7 @@ def test_labels_follow_the_status_on_home_list_and_party(
     gm_client: Client,
     campaign: Campaign,
     submitted: Character,
-    gm: AbstractUser,
+    gm: User,
 ) -> None:
     waiting = "Waiting for the GM&#x27;s approval"
     steps = (
@@ -106,7 +107,7 @@ def test_a_drafts_label_follows_the_equipment_and_history_steps(
 
 
 def test_the_review_step_shows_the_returned_characters_note(
-    player_client: Client, submitted: Character, gm: AbstractUser
+    player_client: Client, submitted: Character, gm: User
 ) -> None:
     desk.character_return(character=submitted, by=gm, note=NOTE)
     for headers in ({}, HTMX):
@@ -120,7 +121,7 @@ def test_the_review_step_shows_the_returned_characters_note(
 
 
 def test_every_wizard_step_shows_the_note_while_returned(
-    player_client: Client, submitted: Character, gm: AbstractUser
+    player_client: Client, submitted: Character, gm: User
 ) -> None:
     desk.character_return(character=submitted, by=gm, note=NOTE)
     for page in ("characteristics", "skills", "equipment", "history", "review"):
@@ -129,7 +130,7 @@ def test_every_wizard_step_shows_the_note_while_returned(
 
 
 def test_the_list_shows_the_note_beside_the_returned_character(
-    player_client: Client, submitted: Character, gm: AbstractUser
+    player_client: Client, submitted: Character, gm: User
 ) -> None:
     desk.character_return(character=submitted, by=gm, note=NOTE)
     content = player_client.get(reverse("characters:list")).content.decode()
@@ -139,7 +140,7 @@ def test_the_list_shows_the_note_beside_the_returned_character(
 
 
 def test_an_approval_note_shows_on_the_review_step_and_the_owners_sheet(
-    player_client: Client, gm_client: Client, submitted: Character, gm: AbstractUser
+    player_client: Client, gm_client: Client, submitted: Character, gm: User
 ) -> None:
     desk.character_approve(character=submitted, by=gm, note="Welcome aboard.")
     review = player_client.get(url("review", submitted)).content.decode()

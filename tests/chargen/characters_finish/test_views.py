@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -22,7 +24,7 @@ from tests.chargen.characters_finish.build import (
     write_history,
 )
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
 
 
 def url(name: str, character: Character) -> str:
@@ -33,7 +35,7 @@ def medkit() -> EquipmentItem:
     return EquipmentItem.objects.get(campaign__isnull=True, name="Medkit")
 
 
-def at_next(character: Character, **data: object) -> dict[str, object]:
+def at_next(character: Character, **data: Any) -> dict[str, Any]:
     """A form's data as a page drawn now posts it: with the log's next sequence number."""
     return {"sequence": finish.finish_load(character).next_sequence, **data}
 
@@ -96,9 +98,7 @@ def test_extra_fields_in_the_post_are_ignored(player_client: Client, treva: Char
     assert [held.unit_price for held in loaded.purchases] == [medkit().price]
 
 
-def test_out_of_order_posts_change_nothing_and_say_why(
-    player_client: Client, player: object
-) -> None:
+def test_out_of_order_posts_change_nothing_and_say_why(player_client: Client, player: User) -> None:
     early = Character.objects.create(owner=player, name="Early")
     option = player_client.post(url("equipment_option", early), at_next(early, option="standard"))
     assert option.status_code == 400
@@ -215,6 +215,8 @@ def test_htmx_finish_navigates_to_the_sheet(player_client: Client, treva: Charac
 def test_review_says_plainly_the_race_is_waiting(
     player_client: Client, campaign_treva: Character
 ) -> None:
+    assert campaign_treva.race is not None
+    assert campaign_treva.race is not None
     campaign_treva.race.status = RaceStatus.PROPOSED
     campaign_treva.race.save()
     page = player_client.get(url("review", campaign_treva))
@@ -246,7 +248,7 @@ def _queries(client: Client, path: str) -> int:
 
 
 def test_query_budget_does_not_grow_with_the_rolls(
-    player_client: Client, treva: Character, player: object
+    player_client: Client, treva: Character, player: User
 ) -> None:
     """Treva has ~45 log rows; a character with a third as many costs the same queries."""
     equip_standard(treva)

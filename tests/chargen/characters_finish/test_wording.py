@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -41,7 +41,7 @@ def citizen(character: Character, specialisation_faces: str) -> None:
 
 
 def test_the_skill_table_shows_knowledge_underworld_with_a_space(
-    player_client: Client, player: AbstractUser
+    player_client: Client, player: User
 ) -> None:
     rogue = Character.objects.create(owner=player, name="Rogue")
     citizen(rogue, "3")  # 3: Rogue
@@ -53,7 +53,7 @@ def test_the_skill_table_shows_knowledge_underworld_with_a_space(
     assert "Knowledge(Underworld)" not in content
 
 
-def test_a_setbacks_history_says_the_setback(player: AbstractUser) -> None:
+def test_a_setbacks_history_says_the_setback(player: User) -> None:
     character = Character.objects.create(owner=player, name="Unlucky")
     citizen(character, "5")  # 5: Construction
     for faces in ("1 1", "1 3", "3 3", "2 2"):
