@@ -7,7 +7,8 @@ import re
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.characters import services
@@ -37,7 +38,7 @@ def _buy_points(character: Character) -> None:
 
 
 def test_deleting_asks_in_a_dialog_then_on_a_page_in_a_campaign(
-    page: Page, live_server: object, transactional_db: None
+    page: Page, live_server: LiveServer, transactional_db: None
 ) -> None:
     call_command("load_rules_data", verbosity=0)
     rulebook_cache_clear()
@@ -70,9 +71,9 @@ def test_deleting_asks_in_a_dialog_then_on_a_page_in_a_campaign(
 
     questions: list[str] = []
 
-    def agree(dialog: object) -> None:
-        questions.append(dialog.message)  # type: ignore[attr-defined]
-        dialog.accept()  # type: ignore[attr-defined]
+    def agree(dialog: Dialog) -> None:
+        questions.append(dialog.message)
+        dialog.accept()
 
     page.once("dialog", agree)
     delete.click()

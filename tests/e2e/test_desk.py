@@ -9,6 +9,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Membership
 from chargen.campaigns.services import campaign_create
@@ -67,7 +68,7 @@ def _skills_as_in_the_book(character: Character) -> None:
 
 
 def test_player_proposes_a_race_gm_approves_it_player_finishes_with_it(
-    browser: Browser, page: Page, live_server: object, transactional_db: None
+    browser: Browser, page: Page, live_server: LiveServer, transactional_db: None
 ) -> None:
     fixture_load_missing(path=Path(settings.BASE_DIR) / "fixtures" / "infinity_drive.json")
     rulebook_cache_clear()

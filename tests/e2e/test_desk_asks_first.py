@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.urls import reverse
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
@@ -17,14 +18,14 @@ from tests.conftest import PASSWORD
 
 
 @pytest.fixture
-def campaign(gm: AbstractUser, player: AbstractUser) -> Campaign:
+def campaign(gm: User, player: User) -> Campaign:
     created = campaign_create(gm=gm, name="The Long Jump", approval_required=True)
     Membership.objects.create(campaign=created, user=player)
     return created
 
 
 @pytest.fixture
-def submitted(campaign: Campaign, player: AbstractUser) -> Character:
+def submitted(campaign: Campaign, player: User) -> Character:
     """Bob's character waiting for Alice's decision (one characteristic roll logged)."""
     character = Character.objects.create(owner=player, campaign=campaign, name="Treva Donalson")
     CreationLogEntry.objects.create(
@@ -47,9 +48,9 @@ def _log_in(page: Page, base: str, username: str) -> None:
 
 
 def test_returning_a_character_without_a_note_shows_why_in_the_card(
-    live_server: object, page: Page, submitted: Character, campaign: Campaign
+    live_server: LiveServer, page: Page, submitted: Character, campaign: Campaign
 ) -> None:
-    base = live_server.url  # type: ignore[attr-defined]
+    base = live_server.url
     _log_in(page, base, "alice")
     page.goto(f"{base}{reverse('desk:character_queue', args=[campaign.id])}")
     card = page.locator(f"#character-{submitted.id}")
@@ -68,16 +69,16 @@ def test_returning_a_character_without_a_note_shows_why_in_the_card(
 
 
 def test_removing_a_player_asks_first_and_cancelling_changes_nothing(
-    live_server: object, page: Page, player: AbstractUser, campaign: Campaign
+    live_server: LiveServer, page: Page, player: User, campaign: Campaign
 ) -> None:
-    base = live_server.url  # type: ignore[attr-defined]
+    base = live_server.url
     _log_in(page, base, "alice")
     page.goto(f"{base}{campaign.get_absolute_url()}")
     questions: list[str] = []
 
-    def dismiss(dialog: object) -> None:
-        questions.append(dialog.message)  # type: ignore[attr-defined]
-        dialog.dismiss()  # type: ignore[attr-defined]
+    def dismiss(dialog: Dialog) -> None:
+        questions.append(dialog.message)
+        dialog.dismiss()
 
     page.once("dialog", dismiss)
     page.get_by_role("button", name="Remove bob").click()
@@ -91,8 +92,10 @@ def test_removing_a_player_asks_first_and_cancelling_changes_nothing(
     assert not campaign.is_member(player)
 
 
-def test_a_new_invite_link_asks_first(live_server: object, page: Page, campaign: Campaign) -> None:
-    base = live_server.url  # type: ignore[attr-defined]
+def test_a_new_invite_link_asks_first(
+    live_server: LiveServer, page: Page, campaign: Campaign
+) -> None:
+    base = live_server.url
     old_token = campaign.invite_token
     _log_in(page, base, "alice")
     page.goto(f"{base}{campaign.get_absolute_url()}")

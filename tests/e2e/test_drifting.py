@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.drifting.campaign_rules import DRIFTING
@@ -21,7 +22,7 @@ LIFEPATHS = ("United Systems marine", "Marine veteran", "Deserter", "Drifter")
 
 
 def test_create_from_lifepaths_roll_with_tokens_and_refresh(
-    page: Page, live_server: object, transactional_db: None
+    page: Page, live_server: LiveServer, transactional_db: None
 ) -> None:
     call_command(
         "loaddata", str(settings.BASE_DIR / "fixtures" / "drifting_lifepaths.json"), verbosity=0
@@ -91,7 +92,7 @@ def log_in(page: Page, base: str, username: str) -> None:
 
 
 def test_an_assisted_roll_a_shared_mark_a_two_token_loss_and_the_gms_refresh(
-    page: Page, live_server: object, transactional_db: None
+    page: Page, live_server: LiveServer, transactional_db: None
 ) -> None:
     users = get_user_model().objects
     alice, bob, carol = (

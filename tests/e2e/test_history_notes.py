@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from chargen.characters.models import Character
 from chargen.characters.selectors_finish import finish_load
@@ -20,7 +21,7 @@ from tests.e2e.test_wizard import ACADEMIC, _setup
 NOTE = "Learnt on the docks <b>"
 
 
-def test_a_note_typed_beside_a_roll_survives_a_reload(page: Page, live_server: object) -> None:
+def test_a_note_typed_beside_a_roll_survives_a_reload(page: Page, live_server: LiveServer) -> None:
     base = _setup(page, live_server)
     character = Character.objects.create(
         owner=get_user_model().objects.get(username="bob"), name="Dock Hand"

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import models
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.characters.campaign_rules import INFINITY_DRIVE
@@ -33,7 +34,7 @@ LONG = "W" * 200
 
 def _longest(model: type[models.Model], field: str) -> str:
     """As much of the 200-character word as the field holds (some hold 80 or 120)."""
-    max_length = model._meta.get_field(field).max_length
+    max_length = getattr(model._meta.get_field(field), "max_length", None)
     return LONG[: max_length or len(LONG)]
 
 
@@ -46,14 +47,14 @@ def phone(browser: Browser) -> Iterator[BrowserContext]:
 
 
 @pytest.fixture
-def player(transactional_db: None) -> AbstractUser:
+def player(transactional_db: None) -> User:
     users = get_user_model().objects
     username = _longest(get_user_model(), "username")
     return users.create_user(username, "long@example.org", PASSWORD)
 
 
 @pytest.fixture
-def campaigns(player: AbstractUser) -> dict[str, Campaign]:
+def campaigns(player: User) -> dict[str, Campaign]:
     gm = get_user_model().objects.create_user("G" * 150, "gm@example.org", PASSWORD)
     made = {}
     for game in (INFINITY_DRIVE, DRIFTING):
@@ -66,7 +67,7 @@ def campaigns(player: AbstractUser) -> dict[str, Campaign]:
 
 
 @pytest.fixture
-def drifter(player: AbstractUser, campaigns: dict[str, Campaign]) -> DriftingCharacter:
+def drifter(player: User, campaigns: dict[str, Campaign]) -> DriftingCharacter:
     character = DriftingCharacter.objects.create(
         owner=player,
         campaign=campaigns[DRIFTING],
@@ -83,7 +84,7 @@ def drifter(player: AbstractUser, campaigns: dict[str, Campaign]) -> DriftingCha
     return character
 
 
-def _log_in(context: BrowserContext, base_url: str, user: AbstractUser) -> None:
+def _log_in(context: BrowserContext, base_url: str, user: User) -> None:
     client = Client()
     client.force_login(user)
     session = client.cookies[settings.SESSION_COOKIE_NAME].value
@@ -99,9 +100,9 @@ def _page_width(page: Page, url: str, shots: Path) -> int:
 
 
 def test_long_unbroken_names_fit_a_phone(
-    live_server: object,
+    live_server: LiveServer,
     phone: BrowserContext,
-    player: AbstractUser,
+    player: User,
     campaigns: dict[str, Campaign],
     drifter: DriftingCharacter,
     tmp_path: Path,
@@ -112,7 +113,7 @@ def test_long_unbroken_names_fit_a_phone(
         name=_longest(IdCharacter, "name"),
         concept=_longest(IdCharacter, "concept"),
     )
-    base = live_server.url  # type: ignore[attr-defined]
+    base = live_server.url
     _log_in(phone, base, player)
     page = phone.new_page()
     pages = {

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
+from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
@@ -31,7 +32,7 @@ from tests.chargen.characters_finish.build import (
 
 PAPERS = ("A4", "Letter")
 # The screenshots are as wide as A4 paper at the browser's 96 dots per inch.
-A4_VIEWPORT = {"width": 794, "height": 1123}
+A4_VIEWPORT: ViewportSize = {"width": 794, "height": 1123}
 
 # Treva's history as the book writes it, one note per history item in the sheet's order:
 # the specialisation, thirteen skill rolls and four survival rolls. The book gives no
@@ -150,7 +151,7 @@ def rules_data(transactional_db: None) -> None:
 
 
 def finished_treva(
-    owner: AbstractUser,
+    owner: User,
     *,
     name: str = "Treva Donalson",
     history: tuple[str, ...] = BOOK_HISTORY,
@@ -181,7 +182,7 @@ def finished_treva(
     return character
 
 
-def log_in(context: BrowserContext, base_url: str, user: AbstractUser) -> None:
+def log_in(context: BrowserContext, base_url: str, user: User) -> None:
     """Hand the browser a session Django's test client opened (no login form to drive)."""
     client = Client()
     client.force_login(user)
@@ -216,8 +217,8 @@ def test_pdf_reader_counts_pages_and_finds_where_headings_start(page: Page) -> N
 def test_treva_prints_every_element_of_the_sheet_on_one_page(
     page: Page,
     context: BrowserContext,
-    live_server: object,
-    player: AbstractUser,
+    live_server: LiveServer,
+    player: User,
     tmp_path: Path,
     screenshot_dir: Path,
 ) -> None:
@@ -245,13 +246,13 @@ def test_treva_prints_every_element_of_the_sheet_on_one_page(
         expect(sheet.locator(".sheet-equipment")).to_contain_text(f"{quantity} × {item_name}")
     history = sheet.locator(".sheet-history-list > li")
     expect(history).to_have_count(len(BOOK_HISTORY))
-    for line, item, note in zip(history.all(), loaded.history, BOOK_HISTORY, strict=True):
-        expect(line).to_contain_text(item.title)
-        dice = line.locator(".sheet-dice")
+    for entry_line, item, note in zip(history.all(), loaded.history, BOOK_HISTORY, strict=True):
+        expect(entry_line).to_contain_text(item.title)
+        dice = entry_line.locator(".sheet-dice")
         expect(dice).to_have_count(len(item.dice_entries))
         for label, entry in zip(dice.all(), item.dice_entries, strict=True):
             expect(label).to_have_text(f"{entry.dice}: {entry.total} entered")
-        expect(line).to_contain_text(note or "History not written yet")
+        expect(entry_line).to_contain_text(note or "History not written yet")
     expect(sheet.locator(".sheet-age")).to_have_text(AGE)
     expect(sheet.locator(".sheet-appearance")).to_have_text(APPEARANCE)
     counts = finish.roll_counts(loaded.entries)
@@ -271,7 +272,7 @@ def test_treva_prints_every_element_of_the_sheet_on_one_page(
 
 
 def test_long_history_prints_on_two_pages_at_most(
-    page: Page, context: BrowserContext, live_server: object, player: AbstractUser, tmp_path: Path
+    page: Page, context: BrowserContext, live_server: LiveServer, player: User, tmp_path: Path
 ) -> None:
     history = long_history()
     assert all(LONG_NOTE_LENGTH - 40 <= len(note) <= LONG_NOTE_LENGTH for note in history)
@@ -293,10 +294,10 @@ def test_party_prints_each_approved_sheet_on_its_own_page(
     page: Page,
     screenshot_dir: Path,
     context: BrowserContext,
-    live_server: object,
-    gm: AbstractUser,
-    player: AbstractUser,
-    other_player: AbstractUser,
+    live_server: LiveServer,
+    gm: User,
+    player: User,
+    other_player: User,
     tmp_path: Path,
     rick_history: tuple[str, ...],
     first_pages: list[int],

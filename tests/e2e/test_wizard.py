@@ -8,7 +8,8 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
+from pytest_django.live_server_helper import LiveServer
 
 from chargen.characters.models import Character, CharacterStatus
 from chargen.rulebook.services import rulebook_cache_clear
@@ -21,8 +22,8 @@ from tests.chargen.characters.steps import (
 )
 from tests.conftest import PASSWORD
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
 BOOK_CHARACTERISTICS = (
     ("3 4", "Chz"),
@@ -43,7 +44,7 @@ BOOK_SKILLS = (
 )
 
 
-def _setup(page: Page, live_server: object) -> str:
+def _setup(page: Page, live_server: LiveServer) -> str:
     call_command("load_rules_data", verbosity=0)
     rulebook_cache_clear()
     get_user_model().objects.create_user("bob", "bob@example.org", PASSWORD)
@@ -57,7 +58,7 @@ def _setup(page: Page, live_server: object) -> str:
 
 
 def _sequence(page: Page) -> int:
-    return int(page.locator('#wizard input[name="sequence"]').first.get_attribute("value"))
+    return int(page.locator('#wizard input[name="sequence"]').first.get_attribute("value") or 0)
 
 
 def _saved(page: Page, sequence: int) -> None:
@@ -148,7 +149,9 @@ def _skills_with_server_dice(page: Page) -> None:
             if form.locator('input[name="specialty"]').count():
                 # A closed list (Navigation, Psychic) names its specialties; others are free.
                 offered = form.locator("datalist option")
-                specialty = offered.first.get_attribute("value") if offered.count() else "Rifles"
+                specialty = (
+                    offered.first.get_attribute("value") if offered.count() else ""
+                ) or "Rifles"
                 form.locator('input[name="specialty"]').fill(specialty)
             if form.locator('textarea[name="history_reason"]').count():
                 form.locator('textarea[name="history_reason"]').fill("Hard training.")
@@ -159,7 +162,7 @@ def _skills_with_server_dice(page: Page) -> None:
 
 
 def test_treva_donalson_from_the_book_with_typed_dice(
-    page: Page, live_server: object, screenshot_dir: Path
+    page: Page, live_server: LiveServer, screenshot_dir: Path
 ) -> None:
     base = _setup(page, live_server)
     page.goto(f"{base}/characters/new/")
@@ -265,7 +268,7 @@ def test_treva_donalson_from_the_book_with_typed_dice(
 
 
 def test_server_dice_survive_a_reload_then_finish_and_print(
-    page: Page, live_server: object, screenshot_dir: Path
+    page: Page, live_server: LiveServer, screenshot_dir: Path
 ) -> None:
     base = _setup(page, live_server)
     page.goto(f"{base}/characters/new/")
@@ -334,7 +337,7 @@ def test_server_dice_survive_a_reload_then_finish_and_print(
 
 
 def test_death_on_a_phone_asks_first_then_says_how_the_character_died(
-    page: Page, live_server: object, screenshot_dir: Path
+    page: Page, live_server: LiveServer, screenshot_dir: Path
 ) -> None:
     """htmx asks with a confirm dialog (declining changes nothing); the dead character's
     page names the roll and offers to start a new character."""
@@ -354,8 +357,19 @@ def test_death_on_a_phone_asks_first_then_says_how_the_character_died(
     expect(death_form.get_by_label("Yes, my character dies")).to_have_count(0)
     dies = death_form.get_by_role("button", name="The character dies")
     setback = page.get_by_role("button", name="Suffer a setback", exact=False)
-    setback_box, dies_box = setback.bounding_box(), dies.bounding_box()
-    assert dies_box["y"] - (setback_box["y"] + setback_box["height"]) >= 40  # not a slip away
+    expect(setback).to_be_visible()
+    # Measured in one go, in page coordinates: the page may still be scrolling an
+    # error or a heading into view, which moves what the viewport measures.
+    gap = page.evaluate(
+        """() => {
+            const top = (el) => el.getBoundingClientRect().top + window.scrollY;
+            const setback = [...document.querySelectorAll("button")]
+                .find((b) => b.textContent.includes("Suffer a setback"));
+            const dies = document.querySelector("#death-form button[type=submit]");
+            return top(dies) - (top(setback) + setback.getBoundingClientRect().height);
+        }"""
+    )
+    assert gap >= 40  # not a slip away
 
     page.once("dialog", lambda dialog: dialog.dismiss())
     dies.click()
