@@ -7,11 +7,12 @@ log, so a GM editing a table later never changes what a character rolled.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.dice import DiceSpec
-from rules.errors import RulesError
+from rules.errors import DiceError, RulesError
 
 if TYPE_CHECKING:
     from chargen.content.models import BackgroundTable
@@ -68,3 +69,37 @@ def background_table_value(table: BackgroundTable) -> BackgroundTableValue:
             for row in sorted(table.rows.all(), key=lambda row: row.low)
         ),
     )
+
+
+def span_text(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def range_problems(
+    *, dice: str, low: int, high: int, taken: Iterable[tuple[int, int]]
+) -> dict[str, str]:
+    """What is wrong with a row covering low..high in a table rolled on `dice`, beside the
+    table's other rows (`taken`): by field, empty when nothing is. A roll lands on one row."""
+    problems: dict[str, str] = {}
+    try:
+        spec: DiceSpec | None = DiceSpec.parse(dice)
+    except DiceError:
+        spec = None
+    if spec is not None:
+        for field, value in (("low", low), ("high", high)):
+            if not spec.minimum <= value <= spec.maximum:
+                problems[field] = (
+                    f"A {spec} roll is {spec.minimum} to {spec.maximum}; {value} is never rolled."
+                )
+    if "high" not in problems and high < low:
+        problems["high"] = f"The range ends before it starts: make it at least {low}."
+    if problems:
+        return problems
+    for other_low, other_high in taken:
+        if low <= other_high and other_low <= high:
+            problems["low"] = (
+                f"{span_text(low, high)} overlaps the row {span_text(other_low, other_high)}; "
+                "a roll must land on one row only."
+            )
+            break
+    return problems

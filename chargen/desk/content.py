@@ -7,6 +7,9 @@ is stamped with this campaign).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
@@ -43,9 +46,14 @@ def content_start_from_defaults(*, campaign: Campaign, by: AbstractBaseUser) -> 
 
 @transaction.atomic
 def content_save_rows(
-    *, campaign: Campaign, by: AbstractBaseUser, formset: BaseModelFormSet
+    *,
+    campaign: Campaign,
+    by: AbstractBaseUser,
+    formset: BaseModelFormSet,
+    prepare: Callable[[Any], None] | None = None,
 ) -> int:
-    """Save a valid formset of the campaign's own rows; returns how many changed."""
+    """Save a valid formset of the campaign's own rows; returns how many changed.
+    `prepare` makes a row the campaign's own (its kind's; by default, stamp the campaign)."""
     require_gm(campaign, by)
     try:
         with transaction.atomic():
@@ -53,7 +61,10 @@ def content_save_rows(
             for row in rows:
                 if row.pk is None and hasattr(row, "sort_order"):
                     row.sort_order = _next_place(type(row), campaign)  # new rows go last
-                row.campaign = campaign
+                if prepare is None:
+                    row.campaign = campaign
+                else:
+                    prepare(row)
                 row.save()
             for row in formset.deleted_objects:
                 row.delete()

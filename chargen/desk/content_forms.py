@@ -14,6 +14,7 @@ from django import forms
 from django.db.models import QuerySet
 
 from chargen.campaigns.models import Campaign
+from chargen.content.backgrounds import range_problems
 from chargen.content.models import BackgroundRow, BackgroundTable, EquipmentItem, HistoryPrompt
 
 
@@ -38,6 +39,36 @@ class HistoryPromptForm(forms.ModelForm):
         widgets: ClassVar[dict[str, Any]] = {"template": forms.Textarea(attrs={"rows": 2})}
 
 
+def row_range_problems(row: BackgroundRow) -> dict[str, str]:
+    """The row's roll range checked against its table's dice and its other rows."""
+    taken = row.table.rows.exclude(pk=row.pk).values_list("low", "high")
+    return range_problems(dice=row.table.dice, low=row.low, high=row.high, taken=taken)
+
+
+class BackgroundRowForm(forms.ModelForm):
+    """One row of a table; its instance carries the table, so the range is checked there."""
+
+    class Meta:
+        model = BackgroundRow
+        fields = ("low", "high", "result", "credits", "assets", "debts")
+        widgets: ClassVar[dict[str, Any]] = {
+            "result": forms.Textarea(attrs={"rows": 1}),
+            "assets": forms.Textarea(attrs={"rows": 1}),
+            "debts": forms.Textarea(attrs={"rows": 1}),
+        }
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        low, high = cleaned.get("low"), cleaned.get("high")
+        if low is not None and high is not None and self.instance.table_id is not None:
+            probe = BackgroundRow(
+                pk=self.instance.pk, table=self.instance.table, low=low, high=high
+            )
+            for field, problem in row_range_problems(probe).items():
+                self.add_error(field, problem)
+        return cleaned
+
+
 # No "sort order" to type: a new row goes last, and Up/Down move a row (content.py).
 EquipmentFormSet = forms.modelformset_factory(
     EquipmentItem, form=EquipmentForm, extra=1, can_delete=True
@@ -56,6 +87,10 @@ BackgroundRowFormSet = forms.inlineformset_factory(
     },
     extra=1,
     can_delete=True,
+)
+# Rows are listed by their roll range: nothing to order.
+BackgroundRowAddFormSet = forms.modelformset_factory(
+    BackgroundRow, form=BackgroundRowForm, extra=1, can_delete=False
 )
 HistoryPromptFormSet = forms.modelformset_factory(
     HistoryPrompt, form=HistoryPromptForm, extra=1, can_delete=True

@@ -2,8 +2,10 @@
 edited in place (htmx swaps the row for its form and back), and Up/Down.
 
 Thin views: the GM check (`campaign_for_gm`), a form, a service in content_rows.py.
-Without JavaScript the same links and forms work as plain pages: Edit opens the list
-with that row as a form (`?edit=<name>`), and every POST redirects back to the list.
+The rows inside one of the campaign's tables work the same way (`table_row`), named by
+the lowest roll they cover. Without JavaScript the same links and forms work as plain
+pages: Edit opens the list with that row as a form (`?edit=<name>`), and every POST
+redirects back to the list.
 A GET never changes anything.
 """
 
@@ -25,7 +27,7 @@ from chargen.campaigns.access import campaign_for_gm
 from chargen.campaigns.models import Campaign
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.desk import content as content_services
-from chargen.desk.content_kinds import ContentKind, content_kind
+from chargen.desk.content_kinds import ContentKind, content_kind, table_rows_kind
 from chargen.desk.content_rows import (
     ContentRow,
     content_delete_row,
@@ -39,7 +41,15 @@ EDIT_PREFIX = "edit"
 
 
 def _page_url(campaign: Campaign, kind: ContentKind) -> str:
-    return reverse(kind.url_name, args=[campaign.id])
+    return kind.page_url(campaign)
+
+
+def _context(campaign: Campaign, kind: ContentKind, **more: Any) -> dict[str, Any]:
+    """What every template here needs: the campaign, the kind, and its URLs."""
+    urls = {"page_url": kind.page_url(campaign), "row_url": kind.row_url(campaign)}
+    if kind.ordered:
+        urls["move_url"] = reverse("desk:content_move", args=[campaign.id, kind.slug])
+    return {"campaign": campaign, "kind": kind, **urls, **more}
 
 
 def _row_or_404(campaign: Campaign, kind: ContentKind, key: str) -> ContentRow:
@@ -52,15 +62,33 @@ def _row_or_404(campaign: Campaign, kind: ContentKind, key: str) -> ContentRow:
 def kind_page(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, slug: str) -> HttpResponse:
     """The list of the campaign's own rows; a POST here adds rows (a formset, as before)."""
     campaign = campaign_for_gm(request.user, campaign_id)
-    kind = content_kind(slug)
+    return _kind_page(request, campaign, content_kind(slug))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_rows_page(
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, table_key: str
+) -> HttpResponse:
+    """The rows of one of the campaign's own tables, by roll; a POST here adds a row."""
+    campaign = campaign_for_gm(request.user, campaign_id)
+    return _kind_page(request, campaign, table_rows_kind(campaign, table_key))
+
+
+def _kind_page(
+    request: AuthenticatedHttpRequest, campaign: Campaign, kind: ContentKind
+) -> HttpResponse:
     if request.method == "POST":
-        formset = kind.formset(request.POST, queryset=kind.own(campaign), prefix=slug)
+        formset = kind.formset(request.POST, queryset=kind.own(campaign), prefix=kind.slug)
         for form in formset.forms:
-            form.instance.campaign = campaign
+            kind.stamp(form.instance, campaign)
         if formset.is_valid():
             try:
                 changed = content_services.content_save_rows(
-                    campaign=campaign, by=request.user, formset=formset
+                    campaign=campaign,
+                    by=request.user,
+                    formset=formset,
+                    prepare=lambda row: kind.prepare(row, campaign),
                 )
             except content_services.ContentConflict as clash:
                 messages.error(request, str(clash))
@@ -68,7 +96,7 @@ def kind_page(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, slug: s
                 messages.success(request, f"Saved {changed} change{'s' if changed != 1 else ''}.")
                 return redirect(request.path)
     else:
-        formset = kind.formset(queryset=kind.model._default_manager.none(), prefix=slug)
+        formset = kind.formset(queryset=kind.model._default_manager.none(), prefix=kind.slug)
     return _render_page(request, campaign, kind, formset=formset)
 
 
@@ -89,14 +117,14 @@ def _render_page(
         row = content_row_view(campaign=campaign, kind=kind, key=editing)
         if row is not None:
             edit_form = kind.form(instance=row.row, prefix=EDIT_PREFIX)
-    context = {
-        "campaign": campaign,
-        "kind": kind,
-        "rows": content_rows(campaign=campaign, kind=kind),
-        "formset": formset,
-        "edit_form": edit_form,
-        "editing": editing,
-    }
+    context = _context(
+        campaign,
+        kind,
+        rows=content_rows(campaign=campaign, kind=kind),
+        formset=formset,
+        edit_form=edit_form,
+        editing=editing,
+    )
     return render(request, "desk/content_kind.html", context, status=status)
 
 
@@ -108,18 +136,13 @@ def _row_partial(
     form: Any = None,
 ) -> HttpResponse:
     template = "desk/_content_row.html" if form is None else "desk/_content_row_form.html"
-    context = {"campaign": campaign, "kind": kind, "row": row, "form": form}
-    return render(request, template, context)
+    return render(request, template, _context(campaign, kind, row=row, form=form))
 
 
 def _rows_partial(
     request: AuthenticatedHttpRequest, campaign: Campaign, kind: ContentKind
 ) -> HttpResponse:
-    context = {
-        "campaign": campaign,
-        "kind": kind,
-        "rows": content_rows(campaign=campaign, kind=kind),
-    }
+    context = _context(campaign, kind, rows=content_rows(campaign=campaign, kind=kind))
     return render(request, "desk/_content_tbody.html", context)
 
 
@@ -130,7 +153,22 @@ def content_row(
 ) -> HttpResponse:
     """GET: the row as a form (htmx), or as shown again (`cancel`). POST: save or delete."""
     campaign = campaign_for_gm(request.user, campaign_id)
-    kind = content_kind(kind_slug)
+    return _content_row(request, campaign, content_kind(kind_slug))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_row(
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, table_key: str
+) -> HttpResponse:
+    """One row of one of the campaign's own tables, as `content_row`."""
+    campaign = campaign_for_gm(request.user, campaign_id)
+    return _content_row(request, campaign, table_rows_kind(campaign, table_key))
+
+
+def _content_row(
+    request: AuthenticatedHttpRequest, campaign: Campaign, kind: ContentKind
+) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     row = _row_or_404(campaign, kind, data.get("row", ""))
     if request.method == "GET":
@@ -143,12 +181,12 @@ def content_row(
             request, campaign, kind, row, kind.form(instance=row.row, prefix=EDIT_PREFIX)
         )
     if "delete" in data:
-        content_delete_row(campaign=campaign, by=request.user, row=row.row)
+        content_delete_row(campaign=campaign, by=request.user, kind=kind, row=row.row)
         if request.htmx:
             return reswap(
                 retarget(_rows_partial(request, campaign, kind), "#content-rows"), "outerHTML"
             )
-        messages.success(request, f"Deleted “{row.key}”.")
+        messages.success(request, f"Deleted “{row.label}”.")
         return redirect(_page_url(campaign, kind))
     form = kind.form(data, instance=row.row, prefix=EDIT_PREFIX)
     if form.is_valid():
@@ -158,9 +196,9 @@ def content_row(
             form.add_error(None, str(clash))
         else:
             if request.htmx:
-                key = getattr(saved, kind.key)
+                key = kind.key_of(saved)
                 return _row_partial(request, campaign, kind, _row_or_404(campaign, kind, key))
-            messages.success(request, f"Saved “{getattr(saved, kind.key)}”.")
+            messages.success(request, f"Saved “{kind.label_of(saved)}”.")
             return redirect(_page_url(campaign, kind))
     if request.htmx:
         return _row_partial(request, campaign, kind, row, form)

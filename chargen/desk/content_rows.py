@@ -34,6 +34,7 @@ class Difference:
 class ContentRow:
     row: Any
     key: str
+    label: str
     cells: tuple[str, ...]
     overrides: bool
     differences: tuple[Difference, ...]
@@ -59,11 +60,11 @@ def content_rows(*, campaign: Campaign, kind: ContentKind) -> list[ContentRow]:
     own = list(kind.own(campaign))
     keys = [getattr(row, kind.key) for row in own]
     defaults = {
-        getattr(row, kind.key): row for row in kind.defaults().filter(**{f"{kind.key}__in": keys})
+        kind.key_of(row): row for row in kind.defaults().filter(**{f"{kind.key}__in": keys})
     }
     rows = []
     for index, row in enumerate(own):
-        default = defaults.get(getattr(row, kind.key))
+        default = defaults.get(kind.key_of(row))
         differences: tuple[Difference, ...] = ()
         if default is not None:
             differences = tuple(
@@ -78,7 +79,8 @@ def content_rows(*, campaign: Campaign, kind: ContentKind) -> list[ContentRow]:
         rows.append(
             ContentRow(
                 row=row,
-                key=getattr(row, kind.key),
+                key=kind.key_of(row),
+                label=kind.label_of(row),
                 cells=tuple(_shown(row, name) for name in kind.columns),
                 overrides=default is not None,
                 differences=differences,
@@ -100,24 +102,27 @@ def content_save_row(
     """Save one valid form of the campaign's own row (an edit in place)."""
     require_gm(campaign, by)
     row = form.save(commit=False)
-    if row.pk is not None and row.campaign_id != campaign.pk:
+    if row.pk is not None and not kind.belongs(row, campaign):
         raise ContentConflict("That row is not this campaign's own.")
-    row.campaign = campaign
+    kind.prepare(row, campaign)
     try:
         with transaction.atomic():
             row.save()
     except IntegrityError as clash:
         raise ContentConflict(
-            f"This campaign already has a row called “{getattr(row, kind.key)}”; rename one."
+            f"This campaign already has a row called “{kind.label_of(row)}”; rename one."
         ) from clash
     return row
 
 
 @transaction.atomic
-def content_delete_row(*, campaign: Campaign, by: AbstractBaseUser, row: Any) -> None:
-    """Delete the campaign's own row: the default of the same name applies again."""
+def content_delete_row(
+    *, campaign: Campaign, by: AbstractBaseUser, kind: ContentKind, row: Any
+) -> None:
+    """Delete the campaign's own row: the default of the same name applies again (except
+    in a table's rows, where the campaign's table replaces the default table whole)."""
     require_gm(campaign, by)
-    if row.campaign_id != campaign.pk:
+    if not kind.belongs(row, campaign):
         raise ContentConflict("That row is not this campaign's own.")
     row.delete()
 
@@ -132,7 +137,7 @@ def content_move_row(
     rows that shared a number (copied defaults) move one place, never past a tie."""
     require_gm(campaign, by)
     rows = list(kind.own(campaign).select_for_update())
-    index = next((i for i, row in enumerate(rows) if getattr(row, kind.key) == key), None)
+    index = next((i for i, row in enumerate(rows) if kind.key_of(row) == key), None)
     if index is None:
         raise ContentConflict("That row is no longer in this campaign; reload the page.")
     other = index - 1 if direction == "up" else index + 1

@@ -56,8 +56,13 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<uuid:campaign_id>/content/tables/", content_views.content_tables, name="content_tables"),
     path(
         "<uuid:campaign_id>/content/tables/<slug:table_key>/",
-        content_views.content_table_rows,
+        content_row_views.table_rows_page,
         name="content_table_rows",
+    ),
+    path(
+        "<uuid:campaign_id>/content/tables/<slug:table_key>/edit/",
+        content_row_views.table_row,
+        name="content_table_row",
     ),
     path(
         "<uuid:campaign_id>/content/prompts/",

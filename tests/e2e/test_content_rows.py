@@ -1,6 +1,7 @@
 """The GM's content editor in a real browser (issue 12, item 9): Edit turns a row into
-its form where it is, Save swaps it back with the default beside it, Up moves a row; all
-under the strict Content-Security-Policy, with no page load in between."""
+its form where it is, Save swaps it back with the default beside it, Up moves a row; a
+background table's row likewise; all under the strict Content-Security-Policy, with no
+page load in between."""
 
 from __future__ import annotations
 
@@ -10,9 +11,22 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from chargen.campaigns.services import campaign_create
-from chargen.content.models import EquipmentItem
+from chargen.content.models import BackgroundRow, BackgroundTable, EquipmentItem
 from chargen.content.services import content_copy_defaults
 from tests.conftest import PASSWORD
+
+
+def _log_in(page: Page, base: str) -> list[str]:
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page).not_to_have_url(re.compile(r"/accounts/login/"))
+    return errors
 
 
 def test_a_row_is_edited_in_place_and_moved_up(page: Page, live_server: object) -> None:
@@ -22,16 +36,7 @@ def test_a_row_is_edited_in_place_and_moved_up(page: Page, live_server: object) 
     EquipmentItem.objects.create(name="Vacc suit", price=5000, category="survival")
     EquipmentItem.objects.create(name="Med kit", price=300, category="medical")
     content_copy_defaults(campaign=campaign, by=gm)
-    errors: list[str] = []
-    page.on(
-        "console", lambda message: errors.append(message.text) if message.type == "error" else None
-    )
-
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page).not_to_have_url(re.compile(r"/accounts/login/"))
+    errors = _log_in(page, base)
     page.goto(f"{base}/desk/{campaign.id}/content/equipment/")
     url = page.url
     expect(page.locator("#content-rows tr")).to_have_count(2)
@@ -53,4 +58,34 @@ def test_a_row_is_edited_in_place_and_moved_up(page: Page, live_server: object) 
     page.locator(f'tr[data-row="{second}"]').get_by_role("button", name=f"Up {second}").click()
     expect(page.locator("#content-rows tr").first).to_have_attribute("data-row", second)
     assert page.url == url
+    assert not errors, errors
+
+
+def test_a_table_row_is_edited_in_place(page: Page, live_server: object) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    gm = get_user_model().objects.create_user("alice", "alice@example.org", PASSWORD)
+    campaign = campaign_create(gm=gm, name="The Rim")
+    table = BackgroundTable.objects.create(key="cash", name="Starting cash", dice="2d6")
+    BackgroundRow.objects.create(table=table, low=2, high=7, result="Poor", credits=500)
+    BackgroundRow.objects.create(table=table, low=8, high=12, result="Rich", credits=5000)
+    content_copy_defaults(campaign=campaign, by=gm)
+    errors = _log_in(page, base)
+    page.goto(f"{base}/desk/{campaign.id}/content/tables/")
+    page.get_by_role("link", name="Rows of cash").click()
+    url = page.url
+
+    page.locator('tr[data-row="8"]').get_by_role("link", name="Edit 8–12").click()
+    form = page.locator('tr[data-row="8"][data-editing]')
+    form.get_by_label("Low").fill("7")
+    form.get_by_role("button", name="Save").click()
+    expect(form.locator(".invalid-feedback")).to_contain_text("overlaps the row 2–7")
+    form.get_by_label("Low").fill("8")
+    form.get_by_label("Credits").fill("4000")
+    form.get_by_role("button", name="Save").click()
+    row = page.locator('tr[data-row="8"]:not([data-editing])')
+    expect(row).to_contain_text("4000")
+    expect(row.locator("[data-default]")).to_have_text("Credits: 5000")
+    assert page.url == url
+    own = BackgroundRow.objects.get(table__campaign=campaign, low=8)
+    assert (own.high, own.credits) == (12, 4000)
     assert not errors, errors

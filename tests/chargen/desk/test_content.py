@@ -100,22 +100,23 @@ def test_edit_a_background_tables_rows_and_history_prompts(
 ) -> None:
     gm_client.post(_url("content_copy", campaign))
     table = BackgroundTable.objects.get(campaign=campaign, key="cash")
-    row = table.rows.get()
-    data = {
-        **_management("rows", 2, 1),
-        "rows-0-id": str(row.pk),
-        "rows-0-table": str(table.pk),
-        "rows-0-low": "2",
-        "rows-0-high": "7",
-        "rows-0-result": "Poor",
-        "rows-0-credits": "500",
-        "rows-1-table": str(table.pk),
-        "rows-1-low": "8",
-        "rows-1-high": "12",
-        "rows-1-result": "Rich",
-        "rows-1-credits": "5000",
+    edit = {
+        "row": "2",
+        "edit-low": "2",
+        "edit-high": "7",
+        "edit-result": "Poor",
+        "edit-credits": "500",
     }
-    response = gm_client.post(_url("content_table_rows", campaign, table_key="cash"), data)
+    response = gm_client.post(_url("content_table_row", campaign, table_key="cash"), edit)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    add = {
+        **_management("rows", 1, 0),
+        "rows-0-low": "8",
+        "rows-0-high": "12",
+        "rows-0-result": "Rich",
+        "rows-0-credits": "5000",
+    }
+    response = gm_client.post(_url("content_table_rows", campaign, table_key="cash"), add)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert list(table.rows.values_list("result", "credits")) == [("Poor", 500), ("Rich", 5000)]
     default_table = BackgroundTable.objects.get(campaign=None, key="cash")
