@@ -89,7 +89,7 @@ def _sheet(client: Client, character: Character) -> str:
 
 
 def _sheet_profile(page: str) -> str:
-    found = re.search(r'aria-label="Character profile">([^<]*)<', page)
+    found = re.search(r'class="hex-profile[^"]*" title="Character profile">([^<]*)<', page)
     assert found is not None
     return found.group(1)
 
