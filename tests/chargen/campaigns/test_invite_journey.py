@@ -85,7 +85,7 @@ def test_invite_sign_up_join_and_start_a_character(
     detail = client.get(campaign.get_absolute_url()).content.decode()
     start_url = f"{reverse(start_name)}?campaign={campaign.id}"
     assert (
-        f'<a class="btn btn-primary" href="{start_url}" data-start-character>'
+        f'<a class="btn btn-primary text-break" href="{start_url}" data-start-character>'
         "Create your character for Storm &lt;&amp;&gt; Salt</a>"
     ) in detail
 
