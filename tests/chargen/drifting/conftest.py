@@ -1,4 +1,5 @@
-"""The Drifting cast: Alice's Drifting campaign, Bob's Jim and Carol's Linda."""
+"""The Drifting cast: Alice's Drifting campaign, Bob's Jim and Carol's Linda, and a draft Bob has
+just started."""
 
 from __future__ import annotations
 
@@ -81,3 +82,8 @@ def linda(other_player: User, campaign: Campaign) -> Character:
         ],
         campaign,
     )
+
+
+@pytest.fixture
+def draft(player: User) -> Character:
+    return services.character_start(owner=player)

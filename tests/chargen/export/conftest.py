@@ -14,7 +14,7 @@ from chargen.drifting.models import Character as Drifter
 from chargen.rollers import services as rollers
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from tests.chargen.pdf.conftest import jim, leanne, mage, party, rules_data, treva
-from tests.chargen.rollers.test_services import plan_for, pool_for
+from tests.chargen.rollers.services_helpers import plan_for, pool_for
 
 __all__ = ["jim", "leanne", "mage", "party", "rules_data", "treva"]
 

@@ -16,7 +16,7 @@ from chargen.rollers import services as rollers
 from chargen.rollers.models import UniqueCharacter, UniqueRollEntry
 from tests.chargen.export.conftest import exported
 from tests.chargen.export.test_round_trip import upload
-from tests.chargen.rollers.test_services import plan_for
+from tests.chargen.rollers.services_helpers import plan_for
 
 KIND = "unique_pool.unique"
 OLD_KEY = roll_keys.new_private_key_text()

@@ -6,7 +6,7 @@ from django.test import Client
 
 from chargen.rollers import services
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
-from tests.chargen.rollers.test_services import plan_for
+from tests.chargen.rollers.services_helpers import plan_for
 
 
 def test_a_unique_sheet_copy_has_its_rows_and_no_rolls(

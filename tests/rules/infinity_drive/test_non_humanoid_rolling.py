@@ -1,12 +1,13 @@
-"""Non-humanoid races (GM ruling) as a path through the creation reducer."""
+"""Non-humanoid races (GM ruling) rolling their characteristics through the creation reducer:
+each with the race's own dice, bodiless races, replays, refused and out-of-order steps, and
+setbacks."""
 
 from __future__ import annotations
 
 import pytest
 
 from rules.errors import RulesError
-from rules.infinity_drive.aliens import NonHumanoidDice, NonHumanoidRace, Race
-from rules.infinity_drive.autopilot import generate_npc
+from rules.infinity_drive.aliens import NonHumanoidDice, NonHumanoidRace
 from rules.infinity_drive.creation import (
     CareerChosen,
     CharacteristicRolled,
@@ -15,7 +16,6 @@ from rules.infinity_drive.creation import (
     Method,
     MethodChosen,
     NonHumanoidChosen,
-    Option,
     PointBuyAssigned,
     RaceApplied,
     SetbackChosen,
@@ -29,42 +29,20 @@ from rules.infinity_drive.creation import (
     apply_step,
     characteristic_dice,
     characteristics_to_roll,
-    replay,
     skill_roll_options,
 )
-from rules.infinity_drive.house_rules import (
-    CharacteristicMethods,
-    HouseRules,
-    NonHumanoidMaximum,
-    SurvivalFailure,
+from rules.infinity_drive.house_rules import HouseRules, SurvivalFailure
+from rules.infinity_drive.rulebook import LearnerType
+from tests.rules.infinity_drive.non_humanoid_races import (
+    BOOK,
+    INTELLECTS,
+    TOUGH,
+    TOUGH_CHARACTERISTICS,
+    play,
 )
-from rules.infinity_drive.rulebook import LearnerType, load_book
 
-BOOK = load_book()
-
-# "the Alien may be very tough and resilient so for Mus and Res they roll three dice but
-# only roll one for Int and Chz as a balance."
-TOUGH = NonHumanoidDice.of({"Mus": 3, "Grc": 2, "Res": 3, "Int": 1, "Sty": 2, "Chz": 1, "Mtp": 2})
 # A bodiless race: 14 dice over Int, Sty, Chz and Mtp only.
 DRIFTING_MINDS = NonHumanoidDice.of({"Int": 2, "Sty": 4, "Chz": 4, "Mtp": 4}, bodiless=True)
-# The book's example: "11d6 in Int and only 1d6 in Sty, Chz and Mtp".
-INTELLECTS = NonHumanoidDice.of({"Int": 11, "Sty": 1, "Chz": 1, "Mtp": 1}, bodiless=True)
-
-TOUGH_CHARACTERISTICS: list[Step] = [
-    NonHumanoidChosen(TOUGH, "Krell", "Armoured burrowers from a high-gravity moon."),
-    # In the player's own order, each with that characteristic's dice.
-    CharacteristicRolled("Int", (1,)),
-    CharacteristicRolled("Mus", (6, 6, 6)),
-    CharacteristicRolled("Chz", (1,)),
-    CharacteristicRolled("Grc", (3, 4)),
-    CharacteristicRolled("Sty", (1, 1)),
-    CharacteristicRolled("Mtp", (1, 2)),
-    CharacteristicRolled("Res", (2, 5, 6)),
-]
-
-
-def play(steps: list[Step], house_rules: HouseRules | None = None) -> CreationState:
-    return replay(steps, rulebook=BOOK, house_rules=house_rules or HouseRules())
 
 
 def test_tough_race_rolls_each_characteristic_with_its_own_dice() -> None:
@@ -222,42 +200,6 @@ def test_out_of_order_steps_are_refused(steps: list[Step], refused: Step) -> Non
         apply_step(state, refused, rulebook=BOOK)
 
 
-def test_the_method_alone_cannot_choose_non_humanoid() -> None:
-    with pytest.raises(RulesError, match="Choose which non-humanoid race"):
-        apply_step(CreationState(), MethodChosen(Method.NON_HUMANOID), rulebook=BOOK)
-
-
-@pytest.mark.parametrize(
-    ("plan", "name", "house_rules", "message"),
-    [
-        (
-            NonHumanoidDice.of({"Mus": 3, "Grc": 2, "Res": 3, "Int": 1, "Sty": 2, "Chz": 1}),
-            "Krell",
-            HouseRules(),
-            "Metaphysical needs at least one die",
-        ),
-        (
-            NonHumanoidDice.of({"Mus": 4, "Int": 4, "Sty": 3, "Chz": 2, "Mtp": 1}, bodiless=True),
-            "Ghosts",
-            HouseRules(),
-            "Muscle cannot be given dice",
-        ),
-        (TOUGH, "Krell", HouseRules(non_humanoid_dice_total=16), "must use exactly 16"),
-        (TOUGH, "  ", HouseRules(), "Give the non-humanoid race a name"),
-    ],
-)
-def test_illegal_races_are_refused(
-    plan: NonHumanoidDice, name: str, house_rules: HouseRules, message: str
-) -> None:
-    with pytest.raises(RulesError, match=message):
-        apply_step(
-            CreationState(),
-            NonHumanoidChosen(plan, name),
-            rulebook=BOOK,
-            house_rules=house_rules,
-        )
-
-
 def test_without_metaphysical_six_characteristics_share_the_dice() -> None:
     house_rules = HouseRules(metaphysical_in_play=False, alien_humanoids_allowed=False)
     plan = NonHumanoidDice.of({"Mus": 3, "Grc": 3, "Res": 3, "Int": 2, "Sty": 2, "Chz": 1})
@@ -277,13 +219,6 @@ def test_without_metaphysical_six_characteristics_share_the_dice() -> None:
     )
     assert done.profile == "666442"
     assert done.expecting == Expect.CAREER
-
-
-def test_gm_method_lock_does_not_close_a_race_the_gm_made() -> None:
-    # The GM decides "how their characteristics are determined" race by race.
-    point_buy_only = HouseRules(characteristic_methods=CharacteristicMethods.POINT_BUY)
-    state = play(TOUGH_CHARACTERISTICS, point_buy_only)
-    assert state.expecting == Expect.CAREER
 
 
 def test_a_setback_cannot_take_a_bodiless_characteristic_below_zero() -> None:
@@ -310,148 +245,3 @@ def test_a_setback_cannot_take_a_bodiless_characteristic_below_zero() -> None:
         apply_step(state, SetbackChosen("Mus"), rulebook=BOOK)
     after = apply_step(state, SetbackChosen("Int"), rulebook=BOOK)
     assert after.characteristics["Int"] == 10
-
-
-# --- The house rule for a non-humanoid's maximum ---------------------------------------
-
-DICE_MAXIMUM = HouseRules()  # the default: the most the race's dice can roll
-NO_MAXIMUM = HouseRules(non_humanoid_maximum=NonHumanoidMaximum.NONE)
-# One die in Mus: at most 6 under the default.
-ONE_DIE_MUSCLE = NonHumanoidDice.of(
-    {"Mus": 1, "Grc": 2, "Res": 3, "Int": 2, "Sty": 2, "Chz": 2, "Mtp": 2}
-)
-MUSCLE_AT_SIX: list[Step] = [
-    NonHumanoidChosen(ONE_DIE_MUSCLE, "Skitterers"),
-    CharacteristicRolled("Mus", (6,)),
-    CharacteristicRolled("Grc", (3, 3)),
-    CharacteristicRolled("Res", (3, 3, 3)),
-    CharacteristicRolled("Int", (3, 3)),
-    CharacteristicRolled("Sty", (3, 3)),
-    CharacteristicRolled("Chz", (3, 3)),
-    CharacteristicRolled("Mtp", (3, 3)),
-    CareerChosen("Citizen"),
-    SpecialisationRolled((5,)),  # Construction
-    SkillRolled((1, 1)),  # 2 on the Construction academic table: +1 Mus
-]
-
-
-def construction_academic(state: CreationState) -> Option:
-    return next(
-        option
-        for option in skill_roll_options(state, BOOK)
-        if option.table_slug == "construction-academic"
-    )
-
-
-def test_the_race_maximum_follows_the_house_rule() -> None:
-    race = NonHumanoidRace("Thinkers", INTELLECTS)
-    assert HouseRules().non_humanoid_maximum is NonHumanoidMaximum.DICE  # today's reading
-    assert race.maximum("Int", NonHumanoidMaximum.DICE) == 66  # 11d6
-    assert race.maximum("Sty", NonHumanoidMaximum.DICE) == 6
-    assert race.maximum("Int", NonHumanoidMaximum.NONE) is None
-    assert race.maximum("Sty", NonHumanoidMaximum.NONE) is None
-
-
-def test_by_default_a_one_die_muscle_past_six_needs_a_history_reason() -> None:
-    state = play(MUSCLE_AT_SIX, DICE_MAXIMUM)
-    assert state.characteristics["Mus"] == 6
-    assert state.maximum("Mus") == 6
-    option = construction_academic(state)
-    assert option.legal
-    assert option.loses_roll
-    assert option.needs_history_reason
-    assert "above its maximum of 6" in option.reason
-    lost = apply_step(
-        state, TableChosen("construction-academic"), rulebook=BOOK, house_rules=DICE_MAXIMUM
-    )
-    assert lost.characteristics["Mus"] == 6
-    assert [roll.roll_number for roll in lost.lost_rolls] == [1]
-    explained = apply_step(
-        state,
-        TableChosen("construction-academic", history_reason="Grew a second pair of legs."),
-        rulebook=BOOK,
-        house_rules=DICE_MAXIMUM,
-    )
-    assert explained.characteristics["Mus"] == 7
-    assert explained.lost_rolls == ()
-
-
-def test_with_no_maximum_a_one_die_muscle_rises_past_six_without_a_reason() -> None:
-    state = play(MUSCLE_AT_SIX, NO_MAXIMUM)
-    assert state.maximum("Mus") is None
-    option = construction_academic(state)
-    assert option.legal
-    assert not option.loses_roll
-    assert not option.needs_history_reason
-    assert option.reason == "+1 Mus: Mus 6 → 7."
-    # Twice, with no history reason: every increase applies.
-    steps: list[Step] = [
-        *MUSCLE_AT_SIX,
-        TableChosen("construction-academic"),
-        SkillRolled((1, 1)),
-        TableChosen("construction-academic"),
-    ]
-    raised = play(steps, NO_MAXIMUM)
-    assert raised.characteristics["Mus"] == 8
-    assert raised.lost_rolls == ()
-    # The rule is the character's own: replaying under the default loses both rolls.
-    assert play(steps, DICE_MAXIMUM).characteristics["Mus"] == 6
-
-
-@pytest.mark.parametrize(
-    ("race", "maximum"),
-    [
-        (None, 12),  # Max C
-        (Race.of("Brutes", "Bred for the mines.", {"Mus": 2, "Int": -2}), 14),
-    ],
-    ids=["humanoid", "alien-humanoid"],
-)
-@pytest.mark.parametrize("house_rules", [DICE_MAXIMUM, NO_MAXIMUM], ids=["dice", "none"])
-def test_humanoids_keep_their_maximum_whatever_the_non_humanoid_rule(
-    race: Race | None, maximum: int, house_rules: HouseRules
-) -> None:
-    bought = {"Mus": 12, "Grc": 8, "Res": 3, "Int": 5, "Sty": 8, "Chz": 7, "Mtp": 7}
-    steps: list[Step] = [
-        MethodChosen(Method.POINT_BUY),
-        PointBuyAssigned.of(bought),
-        RaceApplied(race),  # the Brutes' +2 takes Mus to their maximum of 14
-        CareerChosen("Citizen"),
-        SpecialisationRolled((5,)),
-        SkillRolled((1, 1)),  # +1 Mus, past the maximum
-    ]
-    state = play(steps, house_rules)
-    assert state.characteristics["Mus"] == maximum
-    assert state.maximum("Mus") == maximum
-    option = construction_academic(state)
-    assert option.loses_roll
-    assert option.needs_history_reason
-    lost = play([*steps, TableChosen("construction-academic")], house_rules)
-    assert lost.characteristics["Mus"] == maximum
-    assert len(lost.lost_rolls) == 1
-
-
-# A race with one die in every characteristic but Metaphysical: 6 is their maximum.
-ONE_DIE_EACH = NonHumanoidRace(
-    "Skitterers",
-    NonHumanoidDice.of({"Mus": 1, "Grc": 1, "Res": 1, "Int": 1, "Sty": 1, "Chz": 1, "Mtp": 8}),
-)
-ONE_DIE_CODES = ("Mus", "Grc", "Res", "Int", "Sty", "Chz")
-
-
-def _npcs_past_six(house_rules: HouseRules) -> list[int]:
-    """The seeds (of 40) whose NPC ends with a one-die characteristic above 6."""
-    past = []
-    for seed in range(40):
-        npc = generate_npc(
-            seed=seed, rulebook=BOOK, house_rules=house_rules, non_humanoid=ONE_DIE_EACH
-        )
-        if any(npc.state.characteristics[code] > 6 for code in ONE_DIE_CODES):
-            past.append(seed)
-    return past
-
-
-def test_the_autopilot_follows_the_non_humanoid_maximum() -> None:
-    # It gives no history reasons, so under the default it never passes the dice's 6;
-    # with no maximum it takes the increases as they come.
-    assert _npcs_past_six(DICE_MAXIMUM) == []
-    assert _npcs_past_six(NO_MAXIMUM) != []

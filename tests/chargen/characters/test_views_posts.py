@@ -1,0 +1,197 @@
+"""The wizard's posts, plain and htmx: starting a character, replayed and typed rolls, posts
+out of order, extra fields, locked choices, point buy, finished characters, and undoing a
+table choice."""
+
+from __future__ import annotations
+
+import re
+
+from django.test import Client
+from django.urls import reverse
+
+from chargen.campaigns.models import Campaign
+from chargen.characters.log import log_entries
+from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
+from chargen.core.log import effective
+from tests.chargen.characters.steps import (
+    citizen_construction,
+    darrian,
+    roll_book_characteristics,
+    skill,
+)
+from tests.chargen.characters.views_helpers import HTMX, url
+
+
+def test_new_character_is_saved_at_once_and_resumes_there(
+    player_client: Client, campaign: Campaign
+) -> None:
+    response = player_client.post(
+        reverse("characters:new"),
+        {"name": "Vel", "concept": "A smuggler", "campaign": str(campaign.id)},
+    )
+    assert response.status_code == 303
+    character = Character.objects.get(name="Vel")
+    assert character.campaign == campaign
+    assert character.status == CharacterStatus.DRAFT
+    resumed = player_client.get(reverse("characters:resume", args=[character.id]))
+    assert resumed["Location"] == url("characteristics", character)
+
+
+def test_a_roll_posted_twice_shows_the_same_roll(player_client: Client, draft: Character) -> None:
+    player_client.post(url("method", draft), {"sequence": 1, "method": "dice"})
+    first = player_client.post(url("roll_characteristic", draft), {"sequence": 2}, follow=True)
+    again = player_client.post(url("roll_characteristic", draft), {"sequence": 2}, follow=True)
+    assert first.status_code == again.status_code == 200
+    rolls = CreationLogEntry.objects.filter(character=draft, kind="characteristic_roll")
+    assert rolls.count() == 1
+    shown = f'data-sequence="{rolls.get().sequence}"'
+    assert shown in first.content.decode()
+    assert shown in again.content.decode()
+
+
+def test_a_typed_roll_is_marked_entered(player_client: Client, draft: Character) -> None:
+    player_client.post(url("method", draft), {"sequence": 1, "method": "dice"})
+    response = player_client.post(
+        url("roll_characteristic", draft), {"sequence": 2, "faces": "6 5"}, follow=True
+    )
+    entry = CreationLogEntry.objects.get(character=draft, sequence=2)
+    assert entry.faces == [6, 5]
+    assert entry.entered
+    assert "die entered" in response.content.decode()
+
+
+def test_an_out_of_order_post_says_why_and_changes_nothing(
+    player_client: Client, draft: Character
+) -> None:
+    response = player_client.post(url("choose_career", draft), {"sequence": 1, "career": "Citizen"})
+    assert response.status_code == 400
+    assert "Not now" in response.content.decode()
+    assert not log_entries(draft)
+
+
+def test_an_out_of_order_htmx_post_is_swapped_in_with_its_message(
+    player_client: Client, draft: Character
+) -> None:
+    response = player_client.post(url("roll_skill", draft), {"sequence": 1}, headers=HTMX)
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert re.match(r'<title>[^<]*</title>\s*<div id="wizard"', content.lstrip())
+    assert "Not now" in content
+    assert not log_entries(draft)
+
+
+def test_an_htmx_post_follows_to_the_partial(player_client: Client, draft: Character) -> None:
+    response = player_client.post(
+        url("method", draft), {"sequence": 1, "method": "point_buy"}, headers=HTMX, follow=True
+    )
+    assert response.status_code == 200
+    assert re.match(r'<title>[^<]*</title>\s*<div id="wizard"', response.content.decode().lstrip())
+    assert "Points left" in response.content.decode()
+
+
+def test_extra_fields_in_a_post_are_ignored(player_client: Client, draft: Character) -> None:
+    player_client.post(
+        url("method", draft),
+        {"sequence": 1, "method": "dice", "status": "finished", "owner": "1", "faces": ""},
+    )
+    draft.refresh_from_db()
+    assert draft.status == CharacterStatus.DRAFT
+    entry = CreationLogEntry.objects.get(character=draft)
+    assert entry.payload == {"method": "dice"}
+
+
+def test_the_method_is_locked_once_chosen(player_client: Client, draft: Character) -> None:
+    player_client.post(url("method", draft), {"sequence": 1, "method": "dice"})
+    response = player_client.post(url("method", draft), {"sequence": 2, "method": "point_buy"})
+    assert response.status_code == 400
+    assert [entry.kind for entry in log_entries(draft)] == ["method"]
+    undo = player_client.post(url("undo", draft), {"sequence": 1, "step": "characteristics"})
+    assert undo.status_code == 400
+    assert len(log_entries(draft)) == 1
+
+
+def test_point_buy_out_of_bounds_is_refused_at_the_form(
+    player_client: Client, draft: Character
+) -> None:
+    player_client.post(url("method", draft), {"sequence": 1, "method": "point_buy"})
+    values = {"Mus": 13, "Grc": 7, "Res": 7, "Int": 7, "Sty": 7, "Chz": 7, "Mtp": 2}
+    response = player_client.post(url("points", draft), {"sequence": 2, **values})
+    assert response.status_code == 400
+    assert "above C (12)" in response.content.decode()
+    assert len(log_entries(draft)) == 1
+
+
+def test_point_buy_must_spend_the_total(player_client: Client, draft: Character) -> None:
+    player_client.post(url("method", draft), {"sequence": 1, "method": "point_buy"})
+    values = {"Mus": 7, "Grc": 7, "Res": 7, "Int": 7, "Sty": 7, "Chz": 7, "Mtp": 7}
+    response = player_client.post(url("points", draft), {"sequence": 2, **values})
+    assert response.status_code == 400
+    assert "1 is left" in response.content.decode()
+    values["Mtp"] = 8
+    response = player_client.post(url("points", draft), {"sequence": 2, **values})
+    assert response.status_code == 303
+    page = player_client.get(url("characteristics", draft)).content.decode()
+    assert "7777778" in page
+
+
+def test_a_finished_character_changes_nothing(player_client: Client, draft: Character) -> None:
+    draft.status = CharacterStatus.FINISHED
+    draft.save()
+    response = player_client.post(url("method", draft), {"sequence": 1, "method": "dice"})
+    assert response.status_code == 400
+    assert "finished" in response.content.decode()
+    assert not log_entries(draft)
+    concept = player_client.post(url("concept", draft), {"name": "New name", "concept": "x"})
+    assert concept.status_code == 400
+    draft.refresh_from_db()
+    assert draft.name == "Treva Donalson"
+
+
+def test_concept_can_be_edited_while_a_draft(player_client: Client, draft: Character) -> None:
+    response = player_client.post(url("concept", draft), {"name": "Treva", "concept": "Fixer"})
+    assert response.status_code == 303
+    draft.refresh_from_db()
+    assert (draft.name, draft.concept) == ("Treva", "Fixer")
+
+
+def test_a_table_choice_can_be_undone_but_not_its_roll(
+    player_client: Client, draft: Character
+) -> None:
+    roll_book_characteristics(draft)
+    darrian(draft)
+    citizen_construction(draft)
+    skill(draft, "1 1", "construction-academic")
+    entries = log_entries(draft)
+    choice, rolled = entries[-1], entries[-2]
+    response = player_client.post(
+        url("undo", draft), {"sequence": choice.sequence, "step": "skills"}
+    )
+    assert response.status_code == 303
+    # The undo is appended; the choice stays in the log, cancelled (the GM sees both).
+    undo = log_entries(draft)[-1]
+    assert (undo.kind, undo.payload) == ("undo", {"cancels": choice.sequence})
+    assert [entry.sequence for entry in effective(log_entries(draft))][-1] == rolled.sequence
+    again = player_client.post(url("undo", draft), {"sequence": rolled.sequence, "step": "skills"})
+    assert again.status_code == 400
+    assert "never taken back" in again.content.decode()
+    assert effective(log_entries(draft))[-1].faces == rolled.faces
+
+
+def test_the_gm_sees_an_undone_decision_and_the_undo(
+    player_client: Client, gm_client: Client, campaign_draft: Character
+) -> None:
+    roll_book_characteristics(campaign_draft)
+    darrian(campaign_draft)
+    citizen_construction(campaign_draft)
+    skill(campaign_draft, "1 1", "construction-academic")
+    choice = log_entries(campaign_draft)[-1]
+    player_client.post(url("undo", campaign_draft), {"sequence": choice.sequence, "step": "skills"})
+    assert campaign_draft.campaign is not None
+    page = gm_client.get(
+        reverse(
+            "desk:party_character",
+            kwargs={"campaign_id": campaign_draft.campaign.id, "character_id": campaign_draft.id},
+        )
+    ).content.decode()
+    assert page.count('data-cancelled="true"') == 1
+    assert f"Undoes #{choice.sequence}" in page

@@ -1,0 +1,100 @@
+"""The Drifting creation wizard through the test client: starting, the steps as plain posts
+and htmx swaps, finishing, and the lifepath messages and requirements a player sees."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from chargen.campaigns.models import Campaign
+from chargen.drifting.models import Character, CreationStep, Lifepath
+from tests.chargen.drifting.views_helpers import HTMX, url
+
+
+def test_starting_saves_a_character_at_once(player_client: Client, player: User) -> None:
+    response = player_client.post(reverse("drifting:start"))
+    character = Character.objects.get(owner=player)
+    assert response.status_code == 302
+    assert response["Location"] == character.get_absolute_url()
+    page = player_client.get(character.get_absolute_url())
+    assert "Concept and campaign" in page.content.decode()
+
+
+def test_the_wizard_as_plain_posts_and_as_htmx_swaps(
+    player_client: Client, draft: Character, campaign: Campaign, lifepaths: dict[str, Lifepath]
+) -> None:
+    response = player_client.post(
+        url("concept", draft), {"name": "Jim", "concept": "Marine", "campaign": str(campaign.id)}
+    )
+    assert response.status_code == 302
+    draft.refresh_from_db()
+    assert draft.campaign == campaign
+    assert draft.step == CreationStep.LIFEPATHS
+    for position, slug in enumerate(["us-marine", "marine-veteran", "deserter", "drifter"]):
+        response = player_client.post(
+            url("lifepath_add", draft),
+            {"position": position, "lifepath": str(lifepaths[slug].id)},
+            **HTMX,
+        )
+        assert response.status_code == 200
+        body = response.content.decode()
+        assert body.lstrip().startswith('<div id="wizard">')
+        assert lifepaths[slug].name in body
+    assert "Firearms</span> ×2" in body
+    response = player_client.post(url("review", draft))
+    assert response.status_code == 302
+    response = player_client.post(url("finish", draft))
+    assert response.status_code == 302
+    draft.refresh_from_db()
+    assert draft.is_finished
+    sheet = player_client.get(draft.get_absolute_url()).content.decode()
+    assert "Roll with tokens" in sheet
+    assert 'data-token="Firearms"' in sheet
+
+
+def test_an_invalid_lifepath_gets_a_message_at_the_field_and_changes_nothing(
+    player_client: Client, draft: Character, lifepaths: dict[str, Lifepath]
+) -> None:
+    player_client.post(url("concept", draft), {"name": "Ann", "concept": ""})
+    response = player_client.post(
+        url("lifepath_add", draft), {"position": 0, "lifepath": str(lifepaths["deserter"].id)}
+    )
+    assert response.status_code == 200
+    assert "must follow one of" in response.content.decode()
+    assert response.context["lifepath_form"].errors["lifepath"]
+    assert not draft.lifepaths.exists()
+
+
+def test_posting_after_finishing_changes_nothing_and_says_why(
+    player_client: Client, jim: Character, lifepaths: dict[str, Lifepath]
+) -> None:
+    response = player_client.post(
+        url("lifepath_add", jim), {"position": 0, "lifepath": str(lifepaths["grifter"].id)}
+    )
+    assert "finished" in response.content.decode()
+    assert not jim.lifepaths.exists()
+
+
+def test_a_required_lifepath_is_named_in_the_message(
+    player_client: Client, draft: Character, lifepaths: dict[str, Lifepath]
+) -> None:
+    player_client.post(url("concept", draft), {"name": "Ann", "concept": ""})
+    response = player_client.post(
+        url("lifepath_add", draft), {"position": 0, "lifepath": str(lifepaths["marine-veteran"].id)}
+    )
+    assert "must follow one of: United Systems marine" in response.content.decode()
+
+
+def test_each_lifepaths_requirement_shows_in_the_list_before_picking(
+    player_client: Client, draft: Character, lifepaths: dict[str, Lifepath]
+) -> None:
+    player_client.post(url("concept", draft), {"name": "Ann", "concept": ""})
+    page = player_client.get(draft.get_absolute_url()).content.decode()
+    assert "Deserter — Exile space (only after United Systems marine or Marine veteran):" in page
+    assert (
+        "Marine veteran — United Systems frontier garrisons (only after United Systems marine):"
+        in page
+    )
+    # A lifepath open at any time says nothing of the kind.
+    assert "Drifter — Anywhere in the Tigris system: " in page
