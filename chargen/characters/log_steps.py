@@ -21,6 +21,7 @@ from chargen.characters.pinned import (
 )
 from rules.errors import RulesError
 from rules.infinity_drive import creation
+from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 
 
 class Kind:
@@ -81,7 +82,12 @@ def undo_label(entry: CreationLogEntry, state: creation.CreationState) -> str:
     payload = entry.payload or {}
     kind = entry.kind
     if kind == Kind.POINT_BUY and payload.get("values"):
-        values = ", ".join(f"{code} {value}" for code, value in payload["values"].items())
+        # In the book's order: a JSON column need not keep the order they were posted in
+        # (PostgreSQL's jsonb sorts the keys).
+        stored = payload["values"]
+        order = [code for code in CHARACTERISTIC_NAMES if code in stored]
+        order += [code for code in stored if code not in CHARACTERISTIC_NAMES]
+        values = ", ".join(f"{code} {stored[code]}" for code in order)
         return f"point buy ({values})"
     if kind == Kind.CHARACTERISTIC_PLACE and payload.get("characteristic"):
         return f"the roll placed in {payload['characteristic']}"
