@@ -113,6 +113,15 @@ def verifies(public_text: str, signature_text: str, message: bytes) -> bool:
     return True
 
 
+def is_public_key(text: str) -> bool:
+    """Whether `text` is a raw Ed25519 public key in URL-safe base64."""
+    try:
+        Ed25519PublicKey.from_public_bytes(b64decode(text))
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
 def known_public_keys() -> dict[str, str]:
     """Every public key this server has signed with: key id → public key."""
     key = server_key()

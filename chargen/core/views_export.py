@@ -18,7 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_safe
 
 from chargen.core import roll_keys
 from chargen.core.export import character_item, document
@@ -44,6 +44,15 @@ class VerifyForm(forms.Form):
         "/.well-known/chargen-signing-keys.json publishes. This server's own keys are "
         "always used.",
     )
+
+    def clean_public_key(self) -> str:
+        text = str(self.cleaned_data["public_key"]).strip()
+        if text and not roll_keys.is_public_key(text):
+            raise forms.ValidationError(
+                "That is not an Ed25519 public key: copy the “public_key” value from the "
+                "other server's /.well-known/chargen-signing-keys.json."
+            )
+        return text
 
 
 def attachment(data: dict[str, Any], filename: str) -> HttpResponse:
@@ -105,7 +114,7 @@ def verify_page(request: HttpRequest) -> HttpResponse:
     reports = None
     if request.method == "POST" and form.is_valid():
         keys = roll_keys.known_public_keys()
-        extra = form.cleaned_data["public_key"].strip()
+        extra = form.cleaned_data["public_key"]
         if extra:
             keys[roll_keys.key_id_of(roll_keys.b64decode(extra))] = extra
         try:
@@ -123,7 +132,7 @@ def verify_page(request: HttpRequest) -> HttpResponse:
     return render(request, "core/verify.html", {"form": form, "reports": reports}, status=status)
 
 
-@require_GET
+@require_safe
 def signing_keys(request: HttpRequest) -> JsonResponse:
     current = roll_keys.server_key()
     recorded = {key.key_id: key for key in SigningKey.objects.all()}

@@ -49,13 +49,32 @@ class UniqueCharacterForm(forms.ModelForm):
         fields = ("name",)
 
 
+def score_field() -> forms.IntegerField:
+    """An attribute's score, 0 to MAX_SCORE, checked on the server as the page says."""
+    return forms.IntegerField(
+        min_value=0,
+        max_value=MAX_SCORE,
+        initial=1,
+        label="Score",
+        widget=forms.NumberInput(attrs={"min": 0, "max": MAX_SCORE}),
+    )
+
+
+class UniqueAttributeForm(forms.ModelForm):
+    score = score_field()
+
+    class Meta:
+        model = UniqueAttribute
+        fields = ("name", "score")
+
+
 UniqueAttributeFormSet = forms.inlineformset_factory(
     UniqueCharacter,
     UniqueAttribute,
+    form=UniqueAttributeForm,
     fields=("name", "score"),
     extra=1,
     can_delete=True,
-    widgets={"score": forms.NumberInput(attrs={"min": 0, "max": MAX_SCORE})},
 )
 
 UniqueSpecialFormSet = forms.inlineformset_factory(
@@ -161,6 +180,7 @@ ManaColourFormSet = forms.inlineformset_factory(
 
 
 class ManaAttributeForm(forms.ModelForm):
+    score = score_field()
     colour = forms.ChoiceField(required=False, label="Linked colour")
 
     class Meta:

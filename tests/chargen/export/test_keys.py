@@ -100,3 +100,17 @@ def test_verify_export_command_passes_a_good_file_and_fails_a_bad_one(
     bad.write_text(json.dumps(document))
     with pytest.raises(CommandError, match="failed verification"):
         call_command("verify_export", str(bad))
+
+
+@pytest.mark.parametrize("typed", ["abc", "not base64 at all!", roll_keys.b64encode(b"x" * 31)])
+def test_a_public_key_that_is_not_one_is_refused_at_its_field(
+    rolled_leanne: UniqueCharacter, player_client: Client, client: Client, typed: str
+) -> None:
+    document = exported(player_client, KIND, rolled_leanne)
+    response = client.post("/verify/", {"file": _file(document), "public_key": typed})
+    assert response.status_code == 400
+    assert "That is not an Ed25519 public key" in response.content.decode()
+
+
+def test_the_published_keys_answer_head_too(client: Client, db: None) -> None:
+    assert client.head("/.well-known/chargen-signing-keys.json").status_code == 200

@@ -168,3 +168,31 @@ def test_the_sheets_queries_do_not_grow_with_the_log(
     few = queries()
     add_rolls(30)
     assert queries() == few
+
+
+@pytest.mark.parametrize(("score", "accepted"), [(20, True), (21, False), (-1, False)])
+def test_a_score_outside_0_to_20_is_refused_at_its_field(
+    player_client: Client, brian: UniqueCharacter, score: int, accepted: bool
+) -> None:
+    strength, precision = brian.attributes.all()
+    data = {
+        "name": "Brian",
+        "attributes-TOTAL_FORMS": 2,
+        "attributes-INITIAL_FORMS": 2,
+        "attributes-0-id": strength.pk,
+        "attributes-0-name": "Strength",
+        "attributes-0-score": score,
+        "attributes-1-id": precision.pk,
+        "attributes-1-name": "Precision",
+        "attributes-1-score": 1,
+        "specials-TOTAL_FORMS": 0,
+        "specials-INITIAL_FORMS": 0,
+    }
+    response = player_client.post(url("unique_edit", brian), data)
+    strength.refresh_from_db()
+    if accepted:
+        assert response.status_code == 302
+        assert strength.score == score
+    else:
+        assert response.status_code != 302
+        assert strength.score != score
