@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
 from chargen.rollers import services
 from chargen.rollers.access import (
@@ -80,7 +81,9 @@ def _mana_odds(
     sheet: services.ManaSheet, form: ManaRollChoices
 ) -> tuple[services.ManaOdds | None, str]:
     if not form.is_valid():
-        return None, "Choose an attribute and what it rolls against to see the odds."
+        return None, why_invalid(
+            form, "Choose an attribute and what it rolls against to see the odds."
+        )
     try:
         return services.mana_odds(_pool(sheet, form), _difficulty(form)), ""
     except RulesError as error:
@@ -91,7 +94,7 @@ def _contest_odds(
     sheet: services.ManaSheet, form: ContestChoices
 ) -> tuple[services.ContestOdds | None, str]:
     if not form.is_valid():
-        return None, "Choose both sides to see the odds."
+        return None, why_invalid(form, "Choose both sides to see the odds.")
     try:
         return services.contest_odds(_pool(sheet, form), _opponent(form), _difficulty(form)), ""
     except RulesError as error:

@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
 from chargen.rollers import services
 from chargen.rollers.access import (
@@ -53,7 +54,7 @@ def _unique_plan(form: forms.Form) -> services.UniquePlan:
 def _unique_odds(form: UniquePoolFields) -> tuple[services.UniqueOdds | None, str]:
     """The odds for valid choices, or the reason there are none."""
     if not form.is_valid():
-        return None, "Choose an attribute on this sheet to see the odds."
+        return None, why_invalid(form, "Choose an attribute on this sheet to see the odds.")
     try:
         return services.unique_odds(_unique_plan(form), form.cleaned_data.get("needed")), ""
     except RulesError as error:

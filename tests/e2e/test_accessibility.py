@@ -120,6 +120,9 @@ def test_focus_follows_each_swap_and_dice_results_are_announced(
 
     # A tool quality out of range: focus on the field in error.
     page.locator("#roll-form").get_by_label("Tool quality").fill("99")
+    # The preview names the field first; clicking only once it has answered keeps its
+    # late answer from landing after (and over) the refused roll.
+    expect(page.locator("#odds")).to_contain_text("Tool quality")
     page.locator("#roll-form").get_by_role("button", name="Roll", exact=True).click()
     expect(page.locator("#roll-form .is-invalid").first).to_be_visible()
     expect(page.locator("#roll-form .is-invalid").first).to_be_focused()

@@ -92,6 +92,17 @@ def test_the_odds_without_javascript_fill_the_whole_page(
     assert response.context["roll_form"].initial["tool_quality"] == 2
 
 
+def test_the_preview_names_the_field_out_of_range(
+    player_client: Client, brian: UniqueCharacter
+) -> None:
+    chosen = {"attribute": attribute_id(brian, "Strength"), "tool_quality": "99"}
+    body = player_client.get(url("unique_odds", brian), chosen, **HTMX).content.decode()
+    assert "Tool quality (0: no tools): Ensure this value is less than or equal to" in body
+    assert "Choose an attribute" not in body
+    nothing_chosen = player_client.get(url("unique_odds", brian), {}, **HTMX).content.decode()
+    assert "Choose an attribute on this sheet to see the odds." in nothing_chosen
+
+
 def test_an_attribute_from_another_sheet_is_refused(
     player_client: Client, brian: UniqueCharacter, leanne: UniqueCharacter
 ) -> None:
