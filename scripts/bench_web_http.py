@@ -160,6 +160,22 @@ def refusal_text(html: str) -> str:
     return text[:200]
 
 
+def offered_sequence(html: str) -> int:
+    """The highest `sequence` any POST form on the page carries (0: none carries one).
+
+    A step's forms carry the next log position; an undo form carries an older one, and
+    the highest is what the page expects next.
+    """
+    offered = [
+        int(value)
+        for form in parse_forms(html)
+        if form.method == "post"
+        for value in form.options("sequence")
+        if value.isdigit()
+    ]
+    return max(offered, default=0)
+
+
 @dataclass(frozen=True)
 class Response:
     status: int
@@ -172,8 +188,15 @@ class Counts:
     """What this player saw succeed, for the log check."""
 
     requests: int = 0
-    sequenced_posts: int = 0  # posts of a form carrying `sequence`: one log entry each
+    # The highest `sequence` a form offered: the log position the page expects next, so
+    # one less is the entries the player was shown saved (one POST may write several:
+    # the history step writes the details and a note per skill roll).
+    next_sequence: int = 1
     rolls: int = 0
+
+    @property
+    def entries_shown(self) -> int:
+        return self.next_sequence - 1
 
 
 class Browser:
@@ -276,11 +299,12 @@ class Browser:
                     f"POST {url} answered {answer.status}: {refusal_text(answer.body)}"
                 )
         with self._lock:
-            if any(name == "sequence" for name, _ in data):
-                self.counts.sequenced_posts += 1
             self.counts.rolls += roll
         htmx_after = self.htmx and form.htmx and not full_page_after
-        return self.get(answers[0].location, htmx=htmx_after)
+        page_after = self.get(answers[0].location, htmx=htmx_after)
+        with self._lock:
+            self.counts.next_sequence = max(self.counts.next_sequence, offered_sequence(page_after))
+        return page_after
 
     def _twice(self, url: str, data: list[tuple[str, str]]) -> list[Response]:
         answers: list[Response | BaseException] = [RuntimeError("not sent")] * 2

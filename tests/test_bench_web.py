@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
-from bench_web_http import parse_forms, refusal_text
+from bench_web_http import offered_sequence, parse_forms, refusal_text
 from bench_web_measure import (
     Expected,
     LogRow,
@@ -194,6 +194,16 @@ def test_a_form_sends_what_a_browser_would() -> None:
         ("difficulty", "Standard"),
         ("note", "Born & raised"),
     ]
+
+
+def test_the_page_says_where_the_log_goes_next() -> None:
+    undo_and_roll = """
+<form method="post"><input type="hidden" name="sequence" value="16"><button>Undo</button></form>
+<form method="post"><input type="hidden" name="sequence" value="17"><button>Roll</button></form>
+<form method="get"><input type="hidden" name="sequence" value="99"></form>
+"""
+    assert offered_sequence(undo_and_roll) == 17
+    assert offered_sequence("<p>No forms here.</p>") == 0
 
 
 def test_values_replace_the_defaults_and_a_list_repeats_the_name() -> None:
