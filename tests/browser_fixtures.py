@@ -12,11 +12,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM calls
 # made from that thread (fixtures, assertions) are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# CI runs two test workers and the live servers on two cores: a save can take seconds
+# there. Waiting longer costs a passing assertion nothing (it returns as soon as it
+# holds); only a failing one takes the whole timeout.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
