@@ -1,8 +1,8 @@
-"""The creation log's rows as rules/ steps: which row kind becomes which step.
+"""The creation log's rows as rules/ steps, through the step table (step_table.py).
 
-No rule lives here: only the translation between the database's log rows and the
-pure reducer in rules/infinity_drive/creation/, the row kinds, which of them can be
-undone, and the race each step reads (its own copy, or the row for older steps).
+No rule lives here: only the walk over a log that hands each row to its kind's replay,
+the race each step reads (its own copy, or the row for older steps), the roll still
+waiting to be placed, and the words for what "Undo" takes back.
 """
 
 from __future__ import annotations
@@ -11,70 +11,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from chargen.characters import part_two as part_two_log
 from chargen.characters.models import CreationLogEntry, Race
-from chargen.characters.pinned import (
-    RaceCopy,
-    humanoid_race,
-    non_humanoid_race,
-    race_copy,
+from chargen.characters.pinned import RaceCopy, race_copy
+from chargen.characters.step_table import (
+    UNDO_LABELS,
+    UNDOABLE_KINDS,
+    Kind,
+    Replayed,
+    step_kind,
 )
-from rules.errors import RulesError
 from rules.infinity_drive import creation
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 
-
-class Kind:
-    """The log's row kinds (CreationLogEntry.kind)."""
-
-    METHOD = "method"
-    NON_HUMANOID = "non_humanoid"  # a GM's non-humanoid race, chosen instead of a method
-    POINT_BUY = "point_buy"
-    CHARACTERISTIC_ROLL = "characteristic_roll"
-    CHARACTERISTIC_PLACE = "characteristic_place"
-    RACE = "race"
-    RACE_CHANGE = "race_change"  # a new race after the GM rejected the first
-    CAREER = "career"
-    SPECIALISATION_ROLL = "specialisation_roll"
-    SKILL_ROLL = "skill_roll"
-    SKILL_REROLL = "skill_reroll"
-    TABLE_CHOICE = "table_choice"
-    SURVIVAL_ROLL = "survival_roll"
-    SURVIVAL_OUTCOME = "survival_outcome"
-    SETBACK = "setback"
-    # Steps 7 and 8 (part_two.py): logged like every step, but not part of creation as
-    # rules/infinity_drive/creation.py replays it.
-    EQUIPMENT_OPTION = part_two_log.EQUIPMENT_OPTION
-    BACKGROUND_ROLL = part_two_log.BACKGROUND_ROLL
-    CREDITS = part_two_log.CREDITS
-    PURCHASE = part_two_log.PURCHASE
-    SALE = part_two_log.SALE
-    DETAILS = part_two_log.DETAILS
-    NOTE = part_two_log.NOTE
-
-
-# Decisions without dice that the player may take back while they are the newest step.
-# The method and the survival outcome are not: "once you choose the system, you must
-# stick to it", and death is final.
-UNDOABLE_KINDS: frozenset[str] = frozenset(
-    {
-        Kind.POINT_BUY,
-        Kind.CHARACTERISTIC_PLACE,
-        Kind.RACE,
-        Kind.CAREER,
-        Kind.TABLE_CHOICE,
-        Kind.SETBACK,
-    }
-)
-
-UNDO_LABELS: dict[str, str] = {
-    Kind.POINT_BUY: "the point-buy values",
-    Kind.CHARACTERISTIC_PLACE: "where the last roll went",
-    Kind.RACE: "the race choice",
-    Kind.CAREER: "the career choice",
-    Kind.TABLE_CHOICE: "the last table choice",
-    Kind.SETBACK: "the setback choice",
-}
+__all__ = [
+    "RACE_KINDS",
+    "UNDOABLE_KINDS",
+    "UNDO_LABELS",
+    "Death",
+    "Kind",
+    "group_closed_by",
+    "race_in_force",
+    "step_for",
+    "steps_for",
+    "undo_label",
+]
 
 
 def undo_label(entry: CreationLogEntry, state: creation.CreationState) -> str:
@@ -141,57 +101,7 @@ def step_for(
     entry: CreationLogEntry, previous: CreationLogEntry | None, race: RaceCopy | None
 ) -> creation.Step | None:
     """The rules/ step of one log row; `race` is the race in force (`race_in_force`)."""
-    payload = entry.payload or {}
-    faces = tuple(entry.faces or ())
-    kind = entry.kind
-    if kind == Kind.METHOD:
-        return creation.MethodChosen(creation.Method(payload["method"]))
-    if kind == Kind.POINT_BUY:
-        return creation.PointBuyAssigned.of(payload["values"])
-    if kind == Kind.NON_HUMANOID:
-        chosen = payload.get("race", race)
-        if chosen is None:
-            raise RulesError("The non-humanoid race of this character is missing.")
-        return non_humanoid_race(chosen)
-    if kind == Kind.CHARACTERISTIC_ROLL:
-        if payload.get("characteristic"):
-            # A non-humanoid names the characteristic first: its dice depend on it.
-            return creation.CharacteristicRolled(payload["characteristic"], faces)
-        return None  # becomes a step once the player places it
-    if kind == Kind.CHARACTERISTIC_PLACE:
-        if previous is None or previous.kind != Kind.CHARACTERISTIC_ROLL:
-            raise RulesError("A characteristic was placed without a roll before it.")
-        return creation.CharacteristicRolled(payload["characteristic"], tuple(previous.faces))
-    if kind == Kind.RACE:
-        # The race the character has now: a replacement chosen after a rejection
-        # stands where the first choice stood, and the later steps replay over it.
-        return creation.RaceApplied(humanoid_race(race) if race is not None else None)
-    if kind == Kind.RACE_CHANGE:
-        return None
-    if kind == Kind.CAREER:
-        return creation.CareerChosen(payload["career"])
-    if kind == Kind.SPECIALISATION_ROLL:
-        return creation.SpecialisationRolled(faces)
-    if kind == Kind.SKILL_ROLL:
-        return creation.SkillRolled(faces)
-    if kind == Kind.SKILL_REROLL:
-        return creation.Rerolled(payload["table"], faces)
-    if kind == Kind.TABLE_CHOICE:
-        return creation.TableChosen(
-            table_slug=payload["table"],
-            specialty=payload.get("specialty", ""),
-            history_reason=payload.get("history_reason", ""),
-            note=entry.history_note,
-        )
-    if kind == Kind.SURVIVAL_ROLL:
-        return creation.SurvivalRolled(faces)
-    if kind == Kind.SURVIVAL_OUTCOME:
-        return creation.SurvivalOutcomeChosen(payload["outcome"])
-    if kind == Kind.SETBACK:
-        return creation.SetbackChosen(payload["characteristic"])
-    if kind in part_two_log.PART_TWO_KINDS:
-        return None  # replayed by part_two.py
-    raise RulesError(f"Unknown step “{kind}” in the creation log.")
+    return step_kind(entry.kind).replay(Replayed(entry, previous, race))
 
 
 def steps_for(

@@ -30,6 +30,7 @@ from chargen.characters.models import (
 from chargen.characters.pinned import (
     character_rulebook,
 )
+from chargen.characters.step_table import kinds_answering
 from chargen.core.log import effective
 from rules.dice import DiceSpec
 from rules.infinity_drive import creation
@@ -66,29 +67,15 @@ class Progress:
 
     @cached_property
     def allowed_kinds(self) -> frozenset[str]:
-        """The row kinds the wizard may write next."""
+        """The row kinds the wizard may write next (the step table says which answer what)."""
         expecting = self.state.expecting
-        if expecting == Expect.CHARACTERISTIC_ROLL and self.state.non_humanoid is not None:
-            return frozenset({Kind.CHARACTERISTIC_ROLL})
+        answering = kinds_answering(expecting)
         if expecting == Expect.CHARACTERISTIC_ROLL:
-            return frozenset(
-                {Kind.CHARACTERISTIC_PLACE if self.unplaced_roll else Kind.CHARACTERISTIC_ROLL}
-            )
-        if expecting == Expect.TABLE_CHOICE:
-            return frozenset({Kind.TABLE_CHOICE, Kind.SKILL_REROLL})
-        if expecting == Expect.METHOD:
-            return frozenset({Kind.METHOD, Kind.NON_HUMANOID})
-        simple = {
-            Expect.POINT_BUY: Kind.POINT_BUY,
-            Expect.RACE: Kind.RACE,
-            Expect.CAREER: Kind.CAREER,
-            Expect.SPECIALISATION_ROLL: Kind.SPECIALISATION_ROLL,
-            Expect.SKILL_ROLL: Kind.SKILL_ROLL,
-            Expect.SURVIVAL_ROLL: Kind.SURVIVAL_ROLL,
-            Expect.SURVIVAL_OUTCOME: Kind.SURVIVAL_OUTCOME,
-            Expect.SETBACK: Kind.SETBACK,
-        }
-        return frozenset({simple[expecting]}) if expecting in simple else frozenset()
+            # A rolled characteristic is placed before the next roll; a non-humanoid
+            # names the characteristic as it rolls, so nothing waits to be placed.
+            placing = self.unplaced_roll is not None and self.state.non_humanoid is None
+            return answering & {Kind.CHARACTERISTIC_PLACE if placing else Kind.CHARACTERISTIC_ROLL}
+        return answering
 
     @property
     def next_step_message(self) -> str:
