@@ -34,9 +34,9 @@ from chargen.characters.services_race import (  # the race step; callers import 
     races_for,
 )
 from chargen.characters.services_steps import dice_for_step, refresh, take_step
+from chargen.characters.step_table import simple_roll
 from chargen.core.limits import creation_cap, creation_cap_reached
 from chargen.core.log import effective
-from rules.dice import DiceSpec
 from rules.infinity_drive import creation
 
 
@@ -173,30 +173,41 @@ def character_choose_career(
     )
 
 
-def character_roll_specialisation(
-    *, character: Character, expected_sequence: int, typed_faces: str = ""
+def character_roll(
+    *, character: Character, expected_sequence: int, kind: str, typed_faces: str = ""
 ) -> Written:
+    """A roll of the step table's dice alone (specialisation, skill, survival, ...)."""
+    row = simple_roll(kind)
+    if row is None or row.simple_dice is None:
+        raise StepRefused("There is no such roll in character creation.")
+    dice = row.simple_dice
     return take_step(
         character=character,
         expected_sequence=expected_sequence,
+        kind=kind,
+        make=lambda progress: NewEntry(kind, roll=dice_for_step(progress, dice, typed_faces)),
+    )
+
+
+def character_roll_specialisation(
+    *, character: Character, expected_sequence: int, typed_faces: str = ""
+) -> Written:
+    return character_roll(
+        character=character,
+        expected_sequence=expected_sequence,
         kind=Kind.SPECIALISATION_ROLL,
-        make=lambda progress: NewEntry(
-            Kind.SPECIALISATION_ROLL,
-            roll=dice_for_step(progress, creation.SPECIALISATION_DICE, typed_faces),
-        ),
+        typed_faces=typed_faces,
     )
 
 
 def character_roll_skill(
     *, character: Character, expected_sequence: int, typed_faces: str = ""
 ) -> Written:
-    return take_step(
+    return character_roll(
         character=character,
         expected_sequence=expected_sequence,
         kind=Kind.SKILL_ROLL,
-        make=lambda progress: NewEntry(
-            Kind.SKILL_ROLL, roll=dice_for_step(progress, creation.SKILL_DICE, typed_faces)
-        ),
+        typed_faces=typed_faces,
     )
 
 
@@ -245,13 +256,11 @@ def character_choose_table(
 def character_roll_survival(
     *, character: Character, expected_sequence: int, typed_faces: str = ""
 ) -> Written:
-    return take_step(
+    return character_roll(
         character=character,
         expected_sequence=expected_sequence,
         kind=Kind.SURVIVAL_ROLL,
-        make=lambda progress: NewEntry(
-            Kind.SURVIVAL_ROLL, roll=dice_for_step(progress, DiceSpec(2, 6), typed_faces)
-        ),
+        typed_faces=typed_faces,
     )
 
 

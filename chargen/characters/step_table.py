@@ -18,9 +18,11 @@ from typing import Any
 from chargen.characters import part_two as part_two_log
 from chargen.characters.models import CreationLogEntry
 from chargen.characters.pinned import RaceCopy, humanoid_race, non_humanoid_race
+from rules.dice import DiceSpec
 from rules.errors import RulesError
 from rules.infinity_drive import creation
 from rules.infinity_drive.creation import Expect
+from rules.infinity_drive.survival import SURVIVAL_DICE
 
 
 class Kind:
@@ -83,6 +85,11 @@ class StepKind:
     # Only decisions without dice: "once you choose the system, you must stick to it",
     # and a roll is never taken back.
     undo_words: str = ""  # what "Undo" takes back, when the player may
+    # A roll that needs nothing but its dice (no table, no characteristic named): the
+    # wizard's one roll action takes it (services_roll.py, views_roll.py), answered on
+    # the page of wizard step `page`. A new roll of this sort is a row here and nothing else.
+    simple_dice: DiceSpec | None = None
+    page: str = ""
 
     @property
     def undoable(self) -> bool:
@@ -146,8 +153,19 @@ def _row(
     *answers: Expect,
     dice: bool = False,
     undo_words: str = "",
+    simple_dice: DiceSpec | None = None,
+    page: str = "",
 ) -> StepKind:
-    return StepKind(kind, label, replay, frozenset(answers), dice=dice, undo_words=undo_words)
+    return StepKind(
+        kind,
+        label,
+        replay,
+        frozenset(answers),
+        dice=dice or simple_dice is not None,
+        undo_words=undo_words,
+        simple_dice=simple_dice,
+        page=page,
+    )
 
 
 _TABLE = (
@@ -193,14 +211,16 @@ _TABLE = (
         "Specialisation roll",
         lambda r: creation.SpecialisationRolled(r.faces),
         Expect.SPECIALISATION_ROLL,
-        dice=True,
+        simple_dice=creation.SPECIALISATION_DICE,
+        page="career",
     ),
     _row(
         Kind.SKILL_ROLL,
         "Skill roll",
         lambda r: creation.SkillRolled(r.faces),
         Expect.SKILL_ROLL,
-        dice=True,
+        simple_dice=creation.SKILL_DICE,
+        page="skills",
     ),
     _row(
         Kind.SKILL_REROLL,
@@ -221,7 +241,8 @@ _TABLE = (
         "Survival roll",
         lambda r: creation.SurvivalRolled(r.faces),
         Expect.SURVIVAL_ROLL,
-        dice=True,
+        simple_dice=SURVIVAL_DICE,
+        page="skills",
     ),
     _row(
         Kind.SURVIVAL_OUTCOME,
@@ -265,3 +286,9 @@ UNDOABLE_KINDS: frozenset[str] = frozenset(row.kind for row in _TABLE if row.und
 UNDO_LABELS: Mapping[str, str] = MappingProxyType(
     {row.kind: row.undo_words for row in _TABLE if row.undoable}
 )
+
+
+def simple_roll(kind: str) -> StepKind | None:
+    """The table's row for `kind` when it is a roll of dice alone, else None."""
+    row = STEP_TABLE.get(kind)
+    return row if row is not None and row.simple_dice is not None else None

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from chargen.characters import views, views_bring, views_copy, views_list, views_rule_data
+from chargen.characters import (
+    views,
+    views_bring,
+    views_copy,
+    views_list,
+    views_roll,
+    views_rule_data,
+)
 from chargen.characters.campaign_rules import INFINITY_DRIVE
+from chargen.characters.step_table import Kind
 from chargen.core.views_delete import character_delete_view
 
 app_name = "characters"
@@ -34,16 +42,29 @@ urlpatterns = [
     path("<uuid:character_id>/learner/", views.learner, name="learner"),
     path("<uuid:character_id>/career/", views.career, name="career"),
     path("<uuid:character_id>/career/choose/", views.choose_career, name="choose_career"),
+    # Every roll of dice alone goes to one view; these addresses name the book's three.
+    path("<uuid:character_id>/roll/<slug:kind>/", views_roll.roll, name="roll"),
     path(
         "<uuid:character_id>/career/specialisation/",
-        views.roll_specialisation,
+        views_roll.roll,
+        {"kind": Kind.SPECIALISATION_ROLL},
         name="roll_specialisation",
     ),
     path("<uuid:character_id>/skills/", views.skills, name="skills"),
-    path("<uuid:character_id>/skills/roll/", views.roll_skill, name="roll_skill"),
+    path(
+        "<uuid:character_id>/skills/roll/",
+        views_roll.roll,
+        {"kind": Kind.SKILL_ROLL},
+        name="roll_skill",
+    ),
     path("<uuid:character_id>/skills/reroll/", views.reroll_skill, name="reroll_skill"),
     path("<uuid:character_id>/skills/choose/", views.choose_table, name="choose_table"),
-    path("<uuid:character_id>/skills/survival/", views.roll_survival, name="roll_survival"),
+    path(
+        "<uuid:character_id>/skills/survival/",
+        views_roll.roll,
+        {"kind": Kind.SURVIVAL_ROLL},
+        name="roll_survival",
+    ),
     path(
         "<uuid:character_id>/skills/outcome/",
         views.choose_survival_outcome,

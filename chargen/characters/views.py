@@ -298,20 +298,6 @@ choose_career = _post(
         character=c, expected_sequence=seq, career=data.get("career", "")
     ),
 )
-roll_specialisation = _post(
-    "career",
-    lambda c, seq, data: services.character_roll_specialisation(
-        character=c, expected_sequence=seq, typed_faces=data.get("faces", "")
-    ),
-    drawn_at_field=frozenset({"faces"}),
-)
-roll_skill = _post(
-    "skills",
-    lambda c, seq, data: services.character_roll_skill(
-        character=c, expected_sequence=seq, typed_faces=data.get("faces", "")
-    ),
-    drawn_at_field=frozenset({"faces"}),
-)
 reroll_skill = _post(
     "skills",
     lambda c, seq, data: services.character_reroll_skill(
@@ -330,13 +316,6 @@ choose_table = _post(
         specialty=data.get("specialty", ""),
         history_reason=data.get("history_reason", ""),
     ),
-)
-roll_survival = _post(
-    "skills",
-    lambda c, seq, data: services.character_roll_survival(
-        character=c, expected_sequence=seq, typed_faces=data.get("faces", "")
-    ),
-    drawn_at_field=frozenset({"faces"}),
 )
 DEATH_CONFIRMATION = "confirm_death"
 

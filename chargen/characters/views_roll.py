@@ -1,0 +1,51 @@
+"""The wizard's one roll action: any roll of dice alone that the step table lists.
+
+A specialisation, skill or survival roll (and any roll of that sort added to the step
+table later) posts here with the sequence it expects and, for physical dice, the faces
+typed; the answer is the page of the wizard step the table names for it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+
+from chargen.characters import services
+from chargen.characters.models import Character
+from chargen.characters.step_table import STEP_TABLE
+from chargen.characters.views import _post
+
+# A refused typed roll is drawn beside its faces field by the roll form itself.
+FACES = frozenset({"faces"})
+
+
+def _roll(kind: str) -> Callable[[Character, int, QueryDict], object]:
+    def action(character: Character, sequence: int, data: QueryDict) -> object:
+        return services.character_roll(
+            character=character,
+            expected_sequence=sequence,
+            kind=kind,
+            typed_faces=data.get("faces", ""),
+        )
+
+    return action
+
+
+ROLL_VIEWS: Mapping[str, Callable[[HttpRequest, uuid.UUID], HttpResponse]] = MappingProxyType(
+    {
+        row.kind: _post(row.page, _roll(row.kind), drawn_at_field=FACES)
+        for row in STEP_TABLE.values()
+        if row.simple_dice is not None
+    }
+)
+
+
+def roll(request: HttpRequest, character_id: uuid.UUID, kind: str) -> HttpResponse:
+    """POST only (the view each kind gets checks the method and the log-in)."""
+    view = ROLL_VIEWS.get(kind)
+    if view is None:
+        raise Http404("There is no such roll in character creation.")
+    return view(request, character_id)
