@@ -74,7 +74,7 @@ def _lifepath_tokens(apps, character_id, stored):
 def _unseal_from(LogEntry, row):
     """Clear the seals a changed row breaks: its own and every later row's in its log."""
     if row.entry_hash:
-        LogEntry.objects.filter(
+        LogEntry._base_manager.filter(
             character_id=row.character_id, sequence__gte=row.sequence
         ).update(entry_hash="", signature="", key_id="")
 
@@ -82,7 +82,7 @@ def _unseal_from(LogEntry, row):
 def forwards(apps, schema_editor):
     LogEntry = apps.get_model("drifting", "LogEntry")
     CharacterToken = apps.get_model("drifting", "CharacterToken")
-    rows = LogEntry.objects.filter(kind__in=("finished", "shared_mark")).order_by(
+    rows = LogEntry._base_manager.filter(kind__in=("finished", "shared_mark")).order_by(
         "character_id", "sequence"
     )
     for row in rows:
@@ -106,7 +106,7 @@ def forwards(apps, schema_editor):
             details["token"] = token
             details["token_kind"] = stored.get(token, "focus")
         _unseal_from(LogEntry, row)
-        LogEntry.objects.filter(pk=row.pk).update(details=details)
+        LogEntry._base_manager.filter(pk=row.pk).update(details=details)
 
 
 class Migration(migrations.Migration):
