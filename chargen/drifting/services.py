@@ -2,10 +2,11 @@
 each in one transaction; creation is in services_creation.py, reads in selectors.py,
 and the log's one-time key in sheet_writes.py (all re-exported here for callers).
 
-Every change writes a row to the character's log. The character row is locked first
-(the kernel's order, chargen/core/log.py), then the form's key is checked, then the
-sheet is read and changed; the unique (character, sequence) on the log stands behind
-the lock.
+Every change writes a row to the character's log through the kernel (sheet_writes.py):
+the character row is locked first, then the form's key is checked, then the sheet is
+replayed from the log and each `build` returns the row (recording what it changes)
+with the sheet the rules made; the token snapshot follows from a replay, in the same
+transaction. The unique (character, sequence) on the log stands behind the lock.
 """
 
 from __future__ import annotations
