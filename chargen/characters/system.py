@@ -18,6 +18,7 @@ from chargen.characters.gm import queues
 from chargen.characters.gm.review import approval_review
 from chargen.characters.gm.services import character_approve, character_return
 from chargen.characters.home import characters_home_section
+from chargen.characters.snapshots import all_snapshot_mismatches
 from chargen.core.systems import (
     CharacterKind,
     Desk,
@@ -57,6 +58,7 @@ SYSTEM = GameSystem(
             delete_url_name="characters:delete",
             list_url_name="characters:list",
             exporter=EXPORTER,
+            snapshot_mismatches=all_snapshot_mismatches,
         ),
     ),
     submittable=Submittable(

@@ -165,6 +165,7 @@ def write_once(
     build: Callable[[list[Entry]], Entry],
     after: Callable[[list[Entry]], None] | None = None,
     check: Callable[[], None] | None = None,
+    locked: Callable[[Any], None] | None = None,
 ) -> Written[Entry]:
     """Write the row `build` makes at `expected_sequence`, or return the one already there.
 
@@ -173,6 +174,8 @@ def write_once(
     lock (to refuse, say, a finished character), `build` sees the log so far, asks
     rules/ (raising RulesError to refuse), rolls any dice and returns the unsaved row;
     `after` runs in the same transaction once it is saved (a snapshot, a sheet).
+    `locked` receives the subject's row as the lock read it, before `check`, for a
+    `build` that must judge by the subject as it is now rather than as the page saw it.
     """
     subject_field = SUBJECT_FIELD
 
@@ -184,7 +187,10 @@ def write_once(
         with transaction.atomic():
             # The lock comes first: a second request for the same key waits here and then
             # reads the row the first one saved.
-            type(subject)._default_manager.select_for_update().filter(pk=subject.pk).first()
+            current = type(subject)._default_manager.select_for_update().filter(pk=subject.pk)
+            current_row = current.first()
+            if locked is not None and current_row is not None:
+                locked(current_row)
             entries = read()
             if check is not None:
                 check()
@@ -203,6 +209,46 @@ def write_once(
     except IntegrityError:
         # Another request wrote this sequence between our read and our insert.
         return _already_written(read(), expected_sequence, kinds)
+
+
+APPEND_ATTEMPTS = 3
+
+
+def append_next(
+    *,
+    model: type[Entry],
+    subject: models.Model,
+    build: Callable[[list[Entry]], Entry | None],
+    after: Callable[[list[Entry]], None] | None = None,
+) -> Entry | None:
+    """Append the row `build` makes (or nothing, for None) at the log's next sequence.
+
+    For a row no form of this subject asked for: someone else's action reaches it (a
+    mark shared by another character, the GM's refresh), so there is no key. Nor is
+    the subject locked: the writer already holds its own subject's lock, and taking a
+    second one could deadlock with the mirror action (two players sharing with each
+    other at the same moment). The unique (subject, sequence) stands in: if the
+    subject's own action claims the sequence meanwhile, this savepoint rolls back and
+    the log is read again, so `build` always sees the log it extends.
+    """
+    for attempt in range(1, APPEND_ATTEMPTS + 1):
+        try:
+            with transaction.atomic():
+                rows = model._default_manager.filter(**{SUBJECT_FIELD: subject})
+                entries = cast("list[Entry]", list(rows.order_by("sequence")))
+                entry = build(entries)
+                if entry is None:
+                    return None
+                entry.sequence = next_sequence(entries)
+                setattr(entry, SUBJECT_FIELD, subject)
+                entry.save()
+                if after is not None:
+                    after([*entries, entry])
+                return entry
+        except IntegrityError:
+            if attempt == APPEND_ATTEMPTS:
+                raise
+    return None  # not reached: the last attempt returns or raises
 
 
 def already_written(

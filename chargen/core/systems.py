@@ -72,6 +72,9 @@ class CharacterKind:
     list_url_name: str  # where "delete from the list" returns to
     # How it leaves the app as a file and comes back (chargen.core.export).
     exporter: Exporter | None = None
+    # Every stored snapshot that differs from a replay of its log, as printable
+    # mismatches (`manage.py check_snapshots`); None: it keeps no snapshot.
+    snapshot_mismatches: Callable[[], Iterable[object]] | None = None
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,20 @@ class LifepathAdmin(admin.ModelAdmin):
 
 
 class CharacterTokenInline(admin.TabularInline):
+    """The token sheet is a snapshot of a replay of the log: shown, never edited here
+    (an edit would not be in the log, and the next action would replace it)."""
+
     model = CharacterToken
     extra = 0
+
+    def has_add_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False
 
 
 class ChosenLifepathInline(admin.TabularInline):

@@ -3,7 +3,7 @@
 The file holds the chosen lifepaths (by their pinned records), the token sheet's rows
 and the sealed log. An import keeps the character's id, lands outside any campaign,
 finds each lifepath on this server (the same row, else the starter set's lifepath of
-the same slug) and checks every token row against rules/drifting.
+the same slug), and replays the log to the token sheet: it must be the file's.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from chargen.drifting.models import (
     LogEntry,
 )
 from chargen.drifting.selectors import chosen_lifepaths
+from chargen.drifting.sheet_writes import log_sheet, save_snapshot
+from rules import drifting as rules
 from rules.errors import RulesError
 
 TOKEN_FIELDS = ("name", "kind", "held", "depleted", "lost", "checks", "shared_marks", "order")
@@ -74,6 +76,20 @@ def _step(step: object) -> str:
     return str(step)
 
 
+def _restore_sheet(character: Character, described: dict[str, rules.TokenState]) -> None:
+    """The token snapshot, replayed from the imported log: it must be the file's sheet."""
+    try:
+        replayed = log_sheet(character)
+    except RulesError as error:
+        raise ImportRefused(
+            "The log does not replay to a token sheet (a file exported before every "
+            f"Drifting row recorded its change?): {error} Export the character again."
+        ) from None
+    if replayed != described or list(replayed) != list(described):
+        raise ImportRefused("The file's token sheet is not the one its log replays to.")
+    save_snapshot(character, replayed)
+
+
 def restore(owner: Any, item: dict[str, Any]) -> Character:
     described = item["character"]
     if Character.objects.filter(pk=item["id"]).exists():
@@ -95,12 +111,12 @@ def restore(owner: Any, item: dict[str, Any]) -> Character:
             ChosenLifepath.objects.create(
                 character=character, position=position, lifepath=_lifepath_here(chosen)
             )
-        for token in described.get("tokens") or []:
-            values = {name: token[name] for name in TOKEN_FIELDS}
-            row = CharacterToken(character=character, **values)
-            row.as_rules()  # the rules refuse impossible counts
-            row.save()
+        described_sheet = rules.sheet_from(
+            CharacterToken(**{name: token[name] for name in TOKEN_FIELDS}).as_rules()
+            for token in described.get("tokens") or []
+        )
         log_rows_from(LogEntry, character, item)
+        _restore_sheet(character, described_sheet)
         chosen_lifepaths(character)
     except RulesError as refusal:
         raise ImportRefused(f"The sheet does not follow the rules: {refusal}") from None

@@ -1,10 +1,12 @@
 """Drifting as data: lifepaths, characters, their tokens and their log.
 
 The lifepaths chosen and every roll, loss, share and refresh are rows in the
-character's log (append-only; each row carries its dice). `CharacterToken` is the
-token sheet as it stands, written in the same transaction as the log row that
-changed it. A unique (character, sequence) on the log is the one-time key that makes
-a replayed or concurrent POST return the row already saved.
+character's log (append-only; each row carries its dice and records what it changed
+on the sheet). The token sheet is a replay of that log (rules/drifting/replay.py);
+`CharacterToken` is its snapshot for the pages and lists, written from the replay in
+the same transaction as each row and checked by `manage.py check_snapshots`. A unique
+(character, sequence) on the log is the one-time key that makes a replayed or
+concurrent POST return the row already saved.
 """
 
 from __future__ import annotations
@@ -180,7 +182,8 @@ class ChosenLifepath(models.Model):
 
 
 class CharacterToken(models.Model):
-    """One token type on the sheet, as rules.drifting.TokenState stores it."""
+    """One token type on the sheet, as rules.drifting.TokenState stores it: a snapshot of
+    the log's replay, never written but from it (chargen/drifting/sheet_writes.py)."""
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="tokens")
     name = models.CharField(max_length=60)

@@ -2,17 +2,17 @@
 each in one transaction; creation is in services_creation.py, reads in selectors.py,
 and the log's one-time key in sheet_writes.py (all re-exported here for callers).
 
-Every change writes a row to the character's log. The character row is locked first
-(the kernel's order, chargen/core/log.py), then the form's key is checked, then the
-sheet is read and changed; the unique (character, sequence) on the log stands behind
-the lock.
+Every change writes a row to the character's log through the kernel (sheet_writes.py):
+the character row is locked first, then the form's key is checked, then the sheet is
+replayed from the log and each `build` returns the row (recording what it changes)
+with the sheet the rules made; the token snapshot follows from a replay, in the same
+transaction. The unique (character, sequence) on the log stands behind the lock.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -50,22 +50,20 @@ from chargen.drifting.services_creation import (
 )
 from chargen.drifting.services_table import clean_note
 from chargen.drifting.sheet_writes import (
-    APPEND_ATTEMPTS,
+    IN_PLAY_MESSAGE,
     STALE_MESSAGE,
-    SheetChange,
+    Built,
     StaleForm,
-    _append,
-    _log,
-    _once,
-    _save_sheet,
+    log_sheet,
     replayed_entry,
+    sheet_action,
+    sheet_append,
 )
 from rules import drifting as rules
 from rules.dice import entered_roll, roll
 from rules.typed_dice import typed_roll
 
 __all__ = [
-    "APPEND_ATTEMPTS",
     "STALE_MESSAGE",
     "StaleForm",
     "campaign_companions",
@@ -81,6 +79,7 @@ __all__ = [
     "drifting_campaigns_for",
     "lifepath_limit",
     "lifepaths_available",
+    "log_sheet",
     "loss_margin_step",
     "physical_dice_allowed",
     "replayed_entry",
@@ -93,8 +92,9 @@ __all__ = [
 
 
 def _in_play(character: Character) -> None:
+    # Before any lock: a form posted for a draft is refused at once (checked again locked).
     if not character.is_finished:
-        raise rules.DriftingError("Finish creating the character before playing with tokens.")
+        raise rules.DriftingError(IN_PLAY_MESSAGE)
 
 
 @dataclass(frozen=True)
@@ -128,8 +128,12 @@ def character_roll(*, character: Character, key: int, choices: RollChoices) -> L
     note) before it is shown."""
     _in_play(character)
     note = clean_note(choices.note)
+    used: list[PendingAssist] = []
+    shared_kind: list[rules.TokenKind] = []
 
-    def act(locked: Character) -> LogEntry:
+    def build(
+        locked: Character, sheet: dict[str, rules.TokenState], _log_so_far: list[LogEntry]
+    ) -> Built:
         if choices.share_token and choices.share_with is None:
             raise rules.DriftingError("Choose who receives the shared check mark.")
         if (
@@ -139,13 +143,12 @@ def character_roll(*, character: Character, key: int, choices: RollChoices) -> L
             raise rules.DriftingError("Share only with another character in this campaign.")
         if choices.entered_faces is not None and not physical_dice_allowed(locked.campaign):
             raise rules.DriftingError("This campaign rolls on the server only.")
-        sheet = token_sheet(locked)
-        assists = waiting_assists(locked)
+        used.extend(waiting_assists(locked))
         plan = rules.plan_token_roll(
             sheet,
             applicable=choices.applicable,
             deplete=choices.deplete,
-            assists=[rules.Assist(assist.helper.name, assist.token) for assist in assists],
+            assists=[rules.Assist(assist.helper.name, assist.token) for assist in used],
             share=choices.share_token if choices.share_with else None,
         )
         typed = choices.entered_faces
@@ -165,9 +168,8 @@ def character_roll(*, character: Character, key: int, choices: RollChoices) -> L
         lines += [f"{name} has enough check marks for another token." for name in gains_due]
         if choices.share_with is not None and choices.share_token:
             lines.append(f"One {choices.share_token} check mark shared with {choices.share_with}.")
-        entry = _log(
-            locked,
-            sequence=key,
+            shared_kind.append(sheet[choices.share_token].kind)
+        row = LogEntry(
             kind=LogKind.ROLL,
             summary=f"Rolled {dice.spec.count} dice +{plan.modifier}: total {result.total}.",
             faces=list(dice.faces),
@@ -178,6 +180,7 @@ def character_roll(*, character: Character, key: int, choices: RollChoices) -> L
                 "counted": [counted for _face, _kept, counted in result.dice()],
                 "modifier": plan.modifier,
                 "applicable": list(choices.applicable),
+                # What replay folds (rules.drifting.replay): the sheet's change.
                 "depleted": dict(plan.depleted),
                 "check_marks": dict(plan.check_marks),
                 "assists": [f"{a.helper}'s {a.token}" for a in plan.assists],
@@ -186,30 +189,36 @@ def character_roll(*, character: Character, key: int, choices: RollChoices) -> L
                 **({"note": note} if note else {}),
             },
         )
-        _save_sheet(locked, after)
-        PendingAssist.objects.filter(pk__in=[assist.pk for assist in assists]).update(used_by=entry)
-        if choices.share_with is not None and choices.share_token:
-            _receive_shared_mark(
-                choices.share_with, token=choices.share_token, kind=sheet[choices.share_token].kind
-            )
-        return entry
+        return row, after
 
-    return _once(character, key=key, kind=LogKind.ROLL, action=act)
+    def after(locked: Character, entry: LogEntry) -> None:
+        PendingAssist.objects.filter(pk__in=[assist.pk for assist in used]).update(used_by=entry)
+        if choices.share_with is not None and choices.share_token:
+            _receive_shared_mark(choices.share_with, token=choices.share_token, kind=shared_kind[0])
+
+    return sheet_action(character, key=key, kind=LogKind.ROLL, build=build, after=after)
 
 
 def _receive_shared_mark(recipient: Character, *, token: str, kind: rules.TokenKind) -> None:
-    def build(sheet: dict[str, rules.TokenState]) -> SheetChange:
-        sheet, shared = rules.receive_shared_mark(sheet, token=token, kind=kind)
-        return sheet, {"kind": LogKind.SHARED_MARK, "summary": shared.explanation()}
+    def build(sheet: dict[str, rules.TokenState]) -> Built:
+        received, shared = rules.receive_shared_mark(sheet, token=token, kind=kind)
+        row = LogEntry(
+            kind=LogKind.SHARED_MARK,
+            summary=shared.explanation(),
+            details={"token": token, "token_kind": kind.value},
+        )
+        return row, received
 
-    _append(recipient, build)
+    sheet_append(recipient, build)
 
 
 def character_assist(*, helper: Character, recipient: Character, token: str, key: int) -> LogEntry:
     """Deplete one of the helper's tokens to give `recipient`'s next roll a die and +1."""
     _in_play(helper)
 
-    def act(locked: Character) -> LogEntry:
+    def build(
+        locked: Character, sheet: dict[str, rules.TokenState], _log_so_far: list[LogEntry]
+    ) -> Built:
         if not campaign_companions(locked).filter(pk=recipient.pk).exists():
             raise rules.DriftingError("Assist only another character in this campaign.")
         if len(waiting_assists(recipient)) >= rules.MAX_EXTRA_DICE:
@@ -217,10 +226,8 @@ def character_assist(*, helper: Character, recipient: Character, token: str, key
                 f"{recipient.name}'s next roll already has {rules.MAX_EXTRA_DICE} assists "
                 f"waiting, as many dice as a roll can add."
             )
-        sheet, assist = rules.assist_deplete(token_sheet(locked), token=token, helper=locked.name)
-        entry = _log(
-            locked,
-            sequence=key,
+        depleted, assist = rules.assist_deplete(sheet, token=token, helper=locked.name)
+        row = LogEntry(
             kind=LogKind.ASSIST,
             summary=(
                 f"Depleted {assist.token} to give {recipient.name}'s next roll a die and +1 "
@@ -228,29 +235,29 @@ def character_assist(*, helper: Character, recipient: Character, token: str, key
             ),
             details={"recipient": str(recipient.pk), "token": token},
         )
-        _save_sheet(locked, sheet)
-        PendingAssist.objects.create(recipient=recipient, helper=locked, token=token)
-        return entry
+        return row, depleted
 
-    return _once(helper, key=key, kind=LogKind.ASSIST, action=act)
+    def after(locked: Character, _entry: LogEntry) -> None:
+        PendingAssist.objects.create(recipient=recipient, helper=locked, token=token)
+
+    return sheet_action(helper, key=key, kind=LogKind.ASSIST, build=build, after=after)
 
 
 def character_gain_token(*, character: Character, token: str, key: int) -> LogEntry:
     _in_play(character)
 
-    def act(locked: Character) -> LogEntry:
-        sheet = rules.gain_token(token_sheet(locked), token=token)
-        entry = _log(
-            locked,
-            sequence=key,
+    def build(
+        _locked: Character, sheet: dict[str, rules.TokenState], _log_so_far: list[LogEntry]
+    ) -> Built:
+        gained = rules.gain_token(sheet, token=token)
+        row = LogEntry(
             kind=LogKind.GAIN,
-            summary=f"Gained a {token} token from check marks (now {sheet[token].held}).",
+            summary=f"Gained a {token} token from check marks (now {gained[token].held}).",
             details={"token": token},
         )
-        _save_sheet(locked, sheet)
-        return entry
+        return row, gained
 
-    return _once(character, key=key, kind=LogKind.GAIN, action=act)
+    return sheet_action(character, key=key, kind=LogKind.GAIN, build=build)
 
 
 def character_lose_tokens(
@@ -270,19 +277,19 @@ def character_lose_tokens(
     rules.check_roll_total(own_total)
     rules.check_roll_total(opponent_total)
 
-    def act(locked: Character) -> LogEntry:
+    def build(
+        locked: Character, sheet: dict[str, rules.TokenState], _log_so_far: list[LogEntry]
+    ) -> Built:
         step = loss_margin_step(locked.campaign)
-        sheet, loss = rules.lose_tokens(
-            token_sheet(locked),
+        after, loss = rules.lose_tokens(
+            sheet,
             margin=opponent_total - own_total,
             related=related,
             choices=choices,
             step=step,
         )
         names = ", ".join(token.name for token in loss.lost) or "nothing left to lose"
-        entry = _log(
-            locked,
-            sequence=key,
+        row = LogEntry(
             kind=LogKind.LOSS,
             summary=f"Lost by {opponent_total - own_total} ({own_total} against "
             f"{opponent_total}): {names}.",
@@ -296,33 +303,32 @@ def character_lose_tokens(
                 ],
             },
         )
-        _save_sheet(locked, sheet)
-        return entry
+        return row, after
 
-    return _once(character, key=key, kind=LogKind.LOSS, action=act)
+    return sheet_action(character, key=key, kind=LogKind.LOSS, build=build)
 
 
-def _refresh_row(refresh: rules.Refresh) -> dict[str, Any]:
-    return {
-        "kind": LogKind.REFRESH,
-        "summary": "Tokens refresh: " + " ".join(refresh.explanation()),
-        "details": {"added": list(refresh.added), "restored": dict(refresh.restored)},
-    }
+def _refresh_row(refresh: rules.Refresh) -> LogEntry:
+    return LogEntry(
+        kind=LogKind.REFRESH,
+        summary="Tokens refresh: " + " ".join(refresh.explanation()),
+        details={"added": list(refresh.added), "restored": dict(refresh.restored)},
+    )
 
 
 def character_refresh(*, character: Character, key: int) -> LogEntry:
     """The player's own refresh, for a character outside any campaign."""
     _in_play(character)
-    if character.campaign_id is not None:
-        raise rules.DriftingError("In a campaign, the GM says when tokens refresh.")
 
-    def act(current: Character) -> LogEntry:
-        sheet, refresh = rules.refresh_tokens(token_sheet(current))
-        entry = _log(current, sequence=key, **_refresh_row(refresh))
-        _save_sheet(current, sheet)
-        return entry
+    def build(
+        locked: Character, sheet: dict[str, rules.TokenState], _log_so_far: list[LogEntry]
+    ) -> Built:
+        if locked.campaign_id is not None:
+            raise rules.DriftingError("In a campaign, the GM says when tokens refresh.")
+        refreshed, refresh = rules.refresh_tokens(sheet)
+        return _refresh_row(refresh), refreshed
 
-    return _once(character, key=key, kind=LogKind.REFRESH, action=act)
+    return sheet_action(character, key=key, kind=LogKind.REFRESH, build=build)
 
 
 @transaction.atomic
@@ -337,19 +343,17 @@ def campaign_refresh(*, campaign: Campaign, by: AbstractBaseUser) -> int:
     if not campaign.is_gm(by):
         raise rules.DriftingError("Only the campaign's GM says when tokens refresh.")
 
-    def build(
-        sheet: dict[str, rules.TokenState],
-    ) -> SheetChange | None:
+    def build(sheet: dict[str, rules.TokenState]) -> Built | None:
         refreshed, refresh = rules.refresh_tokens(sheet)
         if not (refresh.restored or refresh.added):
             return None
-        return refreshed, _refresh_row(refresh)
+        return _refresh_row(refresh), refreshed
 
     # One order for every refresh, so two at once meet on the same character first.
     characters = Character.objects.filter(campaign=campaign, step=CreationStep.FINISHED).order_by(
         "pk"
     )
-    return sum(_append(character, build) is not None for character in characters)
+    return sum(sheet_append(character, build) is not None for character in characters)
 
 
 @transaction.atomic

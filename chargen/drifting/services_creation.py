@@ -33,7 +33,7 @@ from chargen.drifting.sheet_writes import (
     StaleForm,
     _editable_creation,
     _log,
-    _save_sheet,
+    snapshot_checked,
 )
 from rules import drifting as rules
 
@@ -193,9 +193,15 @@ def character_finish(*, character: Character) -> Character:
     if character.lifepaths.count() != limit:
         raise rules.DriftingError(f"Choose {limit} lifepaths before finishing.")
     tokens = creation_tokens(character)
-    _save_sheet(character, tokens)
     character.step = CreationStep.FINISHED
     character.save(update_fields=["step", "updated"])
     listed = ", ".join(f"{state.name} ×{state.held}" for state in tokens.values())
-    _log(character, kind=LogKind.FINISHED, summary=f"Finished with tokens: {listed}.")
+    _log(
+        character,
+        kind=LogKind.FINISHED,
+        summary=f"Finished with tokens: {listed}.",
+        # The sheet's first state, which every later row's change is folded onto.
+        details={"tokens": rules.sheet_payload(tokens)},
+    )
+    snapshot_checked(character, character.log.order_by("sequence"), tokens)
     return character

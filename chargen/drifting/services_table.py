@@ -1,6 +1,7 @@
 """Drifting at the table: a note on each roll, the ticks kept for the next roll of the
 scene, the loss form filled in from the latest roll, and taking back a loss entered by
-mistake (an undo row appended through the kernel, chargen/core/log.py).
+mistake (an undo row appended through the kernel, chargen/core/log.py, which replay
+folds like any other row: rules/drifting/replay.py).
 
 Nothing here changes a row: the undo is a new row (kind `undo`, details {"cancels": n})
 written at the form's one-time key, and the page reads which losses were undone from
@@ -15,10 +16,8 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from chargen.core.log import write_once
 from chargen.drifting.models import Character, LogEntry, LogKind
-from chargen.drifting.selectors import token_sheet
-from chargen.drifting.sheet_writes import _save_sheet
+from chargen.drifting.sheet_writes import IN_PLAY_MESSAGE, Built, sheet_action
 from rules import drifting as rules
 
 ROLL_NOTE_MAX_LENGTH = 120
@@ -166,10 +165,11 @@ def character_undo_loss(*, character: Character, key: int, loss_sequence: int) -
     when anything was logged after the loss. The loss stays in the log, marked undone.
     """
     if not character.is_finished:
-        raise rules.DriftingError("Finish creating the character before playing with tokens.")
-    restored: list[dict[str, rules.TokenState]] = []
+        raise rules.DriftingError(IN_PLAY_MESSAGE)
 
-    def build(entries: list[LogEntry]) -> LogEntry:
+    def build(
+        _locked: Character, sheet: dict[str, rules.TokenState], entries: list[LogEntry]
+    ) -> Built:
         latest = entries[-1] if entries else None
         if latest is None or latest.sequence != loss_sequence or latest.kind != LogKind.LOSS:
             raise rules.DriftingError(
@@ -177,10 +177,10 @@ def character_undo_loss(*, character: Character, key: int, loss_sequence: int) -
                 "something was logged after that one."
             )
         fresh, depleted = _taken_back(latest)
-        restored.append(rules.undo_loss(token_sheet(character), fresh=fresh, depleted=depleted))
+        restored = rules.undo_loss(sheet, fresh=fresh, depleted=depleted)
         back = Counter(fresh) + Counter(depleted)
         names = ", ".join(f"{name} ×{count}" for name, count in back.items()) or "nothing"
-        return LogEntry(
+        row = LogEntry(
             kind=LogKind.UNDO,
             summary=f"Undid the loss #{latest.sequence} (entered by mistake): {names} back.",
             details={
@@ -196,16 +196,6 @@ def character_undo_loss(*, character: Character, key: int, loss_sequence: int) -
                 ],
             },
         )
+        return row, restored
 
-    def after(_entries: list[LogEntry]) -> None:
-        _save_sheet(character, restored[0])
-
-    written = write_once(
-        model=LogEntry,
-        subject=character,
-        expected_sequence=key,
-        kinds=(LogKind.UNDO,),
-        build=build,
-        after=after,
-    )
-    return written.entry
+    return sheet_action(character, key=key, kind=LogKind.UNDO, build=build)

@@ -1,37 +1,88 @@
-"""Writing a Drifting character's log: the one-time key, the kernel's lock and answer.
+"""Writing a Drifting character's log through the kernel, and its token snapshot.
 
-Sheet actions take a one-time `key` (the log sequence the form was rendered for): the
-row is written at that sequence, so a replayed, double-clicked or concurrent POST finds
-the row already saved and returns it instead of rolling again (chargen/core/log.py).
+The token sheet is a pure function of the log (`rules.drifting.replay_sheet` folds
+what each row recorded). A sheet action goes through the kernel's `write_once`: the
+character is locked, the form's one-time key checked before anything else, the sheet
+replayed from the log, the new row built from it, and the `CharacterToken` snapshot
+rewritten from a replay of the log with the new row, all in one transaction. A row
+no form of this character asked for (a mark shared by another, the GM's refresh)
+goes through the kernel's `append_next`. So no write ever reads the snapshot: it is
+for the pages and lists, and `manage.py check_snapshots` checks it against a replay.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
-from django.db import IntegrityError, transaction
+from collections.abc import Callable, Iterable, Mapping
 
 from chargen.core.log import STALE_MESSAGE as KERNEL_STALE_MESSAGE
-from chargen.core.log import already_written
-from chargen.drifting.models import (
-    Character,
-    CharacterToken,
-    LogEntry,
-)
-from chargen.drifting.selectors import token_sheet
+from chargen.core.log import LogStale, already_written, append_next, write_once
+from chargen.drifting.models import Character, CharacterToken, LogEntry
 from rules import drifting as rules
-from rules.errors import RulesError
 
-
-class StaleForm(RulesError):
-    """The form was shown before the sheet last changed."""
-
-
+# The kernel's one answer to a stale or repeated form, under the names Drifting's
+# callers already use (creation raises it too).
+StaleForm = LogStale
 STALE_MESSAGE = KERNEL_STALE_MESSAGE
+IN_PLAY_MESSAGE = "Finish creating the character before playing with tokens."
 
 
-# --- Writing: the log and the one-time key -------------------------------------------------
+# --- Replay and snapshot ----------------------------------------------------------------------
+
+
+def replayed_sheet(entries: Iterable[LogEntry]) -> dict[str, rules.TokenState]:
+    """The token sheet these log rows (in order) add up to."""
+    return rules.replay_sheet((entry.kind, entry.details) for entry in entries)
+
+
+def log_sheet(character: Character) -> dict[str, rules.TokenState]:
+    """The character's token sheet, replayed from its whole log."""
+    return replayed_sheet(character.log.order_by("sequence"))
+
+
+def save_snapshot(character: Character, sheet: Mapping[str, rules.TokenState]) -> None:
+    """Make the `CharacterToken` rows say exactly `sheet`, in its order."""
+    existing = {token.name: token for token in character.tokens.all()}
+    for order, (name, state) in enumerate(sheet.items()):
+        row = existing.pop(name, None) or CharacterToken(character=character, name=name)
+        values = {
+            "kind": state.kind.value,
+            "held": state.held,
+            "depleted": state.depleted,
+            "lost": state.lost,
+            "checks": state.checks,
+            "shared_marks": state.shared_marks,
+            "order": order,
+        }
+        if row.pk is None or any(getattr(row, key) != value for key, value in values.items()):
+            for key, value in values.items():
+                setattr(row, key, value)
+            row.save()
+    if existing:
+        # Only a snapshot changed behind the log's back has rows the log never made.
+        CharacterToken.objects.filter(pk__in=[row.pk for row in existing.values()]).delete()
+
+
+class ReplayMismatch(RuntimeError):
+    """A row does not record what its action did: replaying the log gives another sheet.
+
+    A bug, never a player's mistake: the transaction is rolled back and nothing is kept.
+    """
+
+
+def snapshot_checked(
+    character: Character, entries: Iterable[LogEntry], made: Mapping[str, rules.TokenState]
+) -> None:
+    """Write the snapshot from a replay of `entries`, once it is the sheet the action
+    `made` with the rules: so every row is proved to replay as it happened."""
+    replayed = replayed_sheet(entries)
+    if replayed != dict(made) or list(replayed) != list(made):
+        raise ReplayMismatch(
+            f"{character.pk}: the log replays to {replayed!r}, but the action made {made!r}."
+        )
+    save_snapshot(character, replayed)
+
+
+# --- Writing ------------------------------------------------------------------------------------
 
 
 def _log(
@@ -42,6 +93,7 @@ def _log(
     sequence: int | None = None,
     **fields: object,
 ) -> LogEntry:
+    """A creation row (no token changes but the finish), at the log's next sequence."""
     return LogEntry.objects.create(
         character=character,
         sequence=character.next_sequence if sequence is None else sequence,
@@ -56,86 +108,76 @@ def replayed_entry(character: Character, *, key: object, kind: str) -> LogEntry 
     return already_written(LogEntry, character, key, (kind,))
 
 
-def _once(
-    character: Character, *, key: int, kind: str, action: Callable[[Character], LogEntry]
-) -> LogEntry:
-    """Run `action` once for this key; a repeat returns the row the first run saved.
-
-    `action` reads, works everything out, then writes its log row at `key` before any
-    other row, so a concurrent second run fails on the constraint before it has
-    changed anything (and waits for nothing but the first run's commit).
-    """
-
-    def replayed() -> LogEntry | None:
-        return LogEntry.objects.filter(character=character, sequence=key, kind=kind).first()
-
-    try:
-        with transaction.atomic():
-            # Locked first (the kernel's order): a second click waits here for the first.
-            current = (
-                Character.objects.select_for_update(of=("self",))
-                .select_related("campaign")
-                .get(pk=character.pk)
-            )
-            earlier = replayed()
-            if earlier is not None:
-                return earlier
-            # Read before `action` reads the sheet: see the module docstring.
-            if key != current.next_sequence:
-                raise StaleForm(STALE_MESSAGE)
-            return action(current)
-    except IntegrityError:
-        # A concurrent request wrote this sequence first: show what it saved.
-        earlier = replayed()
-        if earlier is None:
-            raise StaleForm(STALE_MESSAGE) from None
-        return earlier
+# What an action builds: from the character as locked, the sheet replayed from its
+# log and the log itself, the unsaved row and the sheet the rules made (raising
+# RulesError to refuse).
+Sheet = dict[str, rules.TokenState]
+Built = tuple[LogEntry, Sheet]
+BuildRow = Callable[[Character, Sheet, list[LogEntry]], Built]
 
 
-APPEND_ATTEMPTS = 3
-# A new sheet and the fields of the log row that explains it.
-SheetChange = tuple[dict[str, rules.TokenState], dict[str, Any]]
-
-
-def _append(
+def sheet_action(
     character: Character,
-    build: Callable[[dict[str, rules.TokenState]], SheetChange | None],
-) -> LogEntry | None:
-    """Change a character's sheet for someone else's action (a shared mark, the GM's refresh).
+    *,
+    key: int,
+    kind: str,
+    build: BuildRow,
+    after: Callable[[Character, LogEntry], None] | None = None,
+) -> LogEntry:
+    """Write the row `build` makes at the form's `key`, through the kernel's `write_once`.
 
-    No form key here, so the sequence is read first, then the sheet; `build` returns the
-    new sheet and the log row's fields (or None: nothing to do). If the character's own
-    action claimed that sequence meanwhile, the savepoint rolls back and it is read again.
+    A repeat of the same form gets the row the first one saved, anything else out of
+    date `StaleForm`; `after` runs in the same transaction once the row and the
+    snapshot are saved (assists used, a mark shared with another character).
     """
-    attempt = 0
-    while True:
-        attempt += 1
-        try:
-            with transaction.atomic():
-                sequence = character.next_sequence
-                built = build(token_sheet(character))
-                if built is None:
-                    return None
-                sheet, fields = built
-                entry = _log(character, sequence=sequence, **fields)
-                _save_sheet(character, sheet)
-                return entry
-        except IntegrityError:
-            if attempt == APPEND_ATTEMPTS:
-                raise
+    locked: list[Character] = []
+    made: list[Sheet] = []
+
+    def check() -> None:
+        if not locked[0].is_finished:
+            raise rules.DriftingError(IN_PLAY_MESSAGE)
+
+    def build_row(entries: list[LogEntry]) -> LogEntry:
+        row, sheet = build(locked[0], replayed_sheet(entries), entries)
+        made.append(sheet)
+        return row
+
+    def after_write(entries: list[LogEntry]) -> None:
+        snapshot_checked(locked[0], entries, made[0])
+        if after is not None:
+            after(locked[0], entries[-1])
+
+    written = write_once(
+        model=LogEntry,
+        subject=character,
+        expected_sequence=key,
+        kinds=(kind,),
+        build=build_row,
+        after=after_write,
+        check=check,
+        locked=locked.append,
+    )
+    return written.entry
 
 
-def _save_sheet(character: Character, sheet: Mapping[str, rules.TokenState]) -> None:
-    existing = {token.name: token for token in character.tokens.all()}
-    for order, (name, state) in enumerate(sheet.items()):
-        row = existing.get(name) or CharacterToken(character=character, name=name, order=order)
-        row.kind = state.kind.value
-        row.held = state.held
-        row.depleted = state.depleted
-        row.lost = state.lost
-        row.checks = state.checks
-        row.shared_marks = state.shared_marks
-        row.save()
+def sheet_append(character: Character, build: Callable[[Sheet], Built | None]) -> LogEntry | None:
+    """Append the row `build` makes from the replayed sheet (None: nothing to do) for
+    someone else's action, through the kernel's `append_next`; the snapshot follows."""
+    made: list[Sheet] = []
+
+    def build_row(entries: list[LogEntry]) -> LogEntry | None:
+        built = build(replayed_sheet(entries))
+        if built is None:
+            return None
+        made[:] = [built[1]]  # a retry builds again from the log read again
+        return built[0]
+
+    return append_next(
+        model=LogEntry,
+        subject=character,
+        build=build_row,
+        after=lambda entries: snapshot_checked(character, entries, made[0]),
+    )
 
 
 def _editable_creation(character: Character) -> None:

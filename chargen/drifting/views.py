@@ -141,6 +141,18 @@ def _not_in_play(request: HtmxHttpRequest, character: Character, kind: str) -> H
     if not character.is_finished:
         messages.error(request, "Finish creating the character before playing with tokens.")
         return redirect(character)
+    return _saved_meanwhile(request, character, kind)
+
+
+def _saved_meanwhile(
+    request: HtmxHttpRequest, character: Character, kind: str
+) -> HttpResponse | None:
+    """The row this form's key already wrote, as the answer; None if there is none.
+
+    Asked again before any refusal is shown: the first click of a double-click can
+    commit between the second's first look and its form check, and the second must
+    then answer with that saved row, not with the error its stale form now meets.
+    """
     earlier = services.replayed_entry(character, key=request.POST.get("key", ""), kind=kind)
     if earlier is not None:
         return _sheet_done(request, character, f"Already saved: {earlier.summary}")
@@ -209,6 +221,8 @@ def roll(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
             form.add_error(_field_for_roll_error(error), str(error))
         else:
             return _sheet_done(request, character, entry.summary)
+    if (saved := _saved_meanwhile(request, character, LogKind.ROLL)) is not None:
+        return saved
     return _render_sheet(request, _sheet_context(request, character, roll_form=form))
 
 
@@ -232,6 +246,8 @@ def assist(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
             form.add_error("token", str(error))
         else:
             return _sheet_done(request, character, entry.summary)
+    if (saved := _saved_meanwhile(request, character, LogKind.ASSIST)) is not None:
+        return saved
     return _render_sheet(request, _sheet_context(request, character, assist_form=form))
 
 
@@ -252,6 +268,8 @@ def gain(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
             error = str(rules_error)
         else:
             return _sheet_done(request, character, entry.summary)
+    if (saved := _saved_meanwhile(request, character, LogKind.GAIN)) is not None:
+        return saved
     return _render_sheet(request, _sheet_context(request, character, error=error))
 
 
@@ -284,6 +302,8 @@ def lose(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
             form.add_error(None, str(error))
         else:
             return _sheet_done(request, character, entry.summary)
+    if (saved := _saved_meanwhile(request, character, LogKind.LOSS)) is not None:
+        return saved
     return _render_sheet(request, _sheet_context(request, character, loss_form=form))
 
 
@@ -302,6 +322,8 @@ def refresh(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpR
             error = str(rules_error)
         else:
             return _sheet_done(request, character, entry.summary)
+    if (saved := _saved_meanwhile(request, character, LogKind.REFRESH)) is not None:
+        return saved
     return _render_sheet(request, _sheet_context(request, character, error=error))
 
 
@@ -325,4 +347,6 @@ def undo_loss(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> Htt
             error = str(rules_error)
         else:
             return _sheet_done(request, character, entry.summary)
+    if (saved := _saved_meanwhile(request, character, LogKind.UNDO)) is not None:
+        return saved
     return _render_sheet(request, _sheet_context(request, character, error=error))

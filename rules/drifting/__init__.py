@@ -47,6 +47,12 @@ from rules.drifting.refresh import (
     Refresh,
     refresh_tokens,
 )
+from rules.drifting.replay import (
+    SHEET_KINDS,
+    replay_sheet,
+    sheet_from_payload,
+    sheet_payload,
+)
 from rules.drifting.sharing import (
     SharedMark,
     receive_shared_mark,
@@ -99,6 +105,7 @@ __all__ = [
     "ROLL_TOTAL_MIN",
     "ROLL_TOTAL_RANGE_MESSAGE",
     "SHARED_MARKS_FOR_NEW_TOKEN",
+    "SHEET_KINDS",
     "Assist",
     "DriftingError",
     "Lifepath",
@@ -127,8 +134,11 @@ __all__ = [
     "plan_token_roll",
     "receive_shared_mark",
     "refresh_tokens",
+    "replay_sheet",
     "resolve_token_roll",
     "sheet_from",
+    "sheet_from_payload",
+    "sheet_payload",
     "tokens_from_lifepaths",
     "tokens_lost_for_margin",
     "undo_loss",

@@ -11,7 +11,8 @@ from django.core.management import call_command
 from chargen.campaigns.models import Campaign, Membership
 from chargen.drifting import services
 from chargen.drifting.campaign_rules import DRIFTING
-from chargen.drifting.models import Character, CharacterToken, CreationStep, Lifepath
+from chargen.drifting.models import Character, CreationStep, Lifepath, LogEntry, LogKind
+from chargen.drifting.sheet_writes import log_sheet, save_snapshot
 from rules import drifting as rules
 
 LIFEPATH_FIXTURE = settings.BASE_DIR / "fixtures" / "drifting_lifepaths.json"
@@ -34,25 +35,45 @@ def campaign(gm: User, player: User, other_player: User) -> Campaign:
 def make_played_character(
     owner: User, name: str, tokens: list[rules.TokenState], campaign: Campaign | None
 ) -> Character:
-    """A finished character with exactly these tokens (as the book's examples set them)."""
+    """A finished character with exactly these tokens (as the book's examples set them):
+    its log's finished row records them, and the snapshot is a replay of that log."""
     character = services.character_start(owner=owner)
     character.name = name
     character.campaign = campaign
     character.step = CreationStep.FINISHED
     character.save()
-    for order, state in enumerate(tokens):
-        CharacterToken.objects.create(
-            character=character,
-            name=state.name,
-            kind=state.kind.value,
-            held=state.held,
-            depleted=state.depleted,
-            lost=state.lost,
-            checks=state.checks,
-            shared_marks=state.shared_marks,
-            order=order,
-        )
+    LogEntry.objects.create(
+        character=character,
+        sequence=character.next_sequence,
+        kind=LogKind.FINISHED,
+        summary="Finished with the example's tokens.",
+        details={"tokens": rules.sheet_payload(rules.sheet_from(tokens))},
+    )
+    save_snapshot(character, log_sheet(character))
     return character
+
+
+def deplete_by_rolling(character: Character, token: str) -> None:
+    """Deplete one `token` the way a player does: a roll that spends it for a die."""
+    character.refresh_from_db()
+    services.character_roll(
+        character=character,
+        key=character.next_sequence,
+        choices=services.RollChoices(applicable=(token,), deplete={token: 1}),
+    )
+
+
+def lose_one(character: Character, token: str) -> None:
+    """Lose one `token` the way a player does: a loss by one point, related to it."""
+    character.refresh_from_db()
+    services.character_lose_tokens(
+        character=character,
+        key=character.next_sequence,
+        own_total=9,
+        opponent_total=10,
+        related=[token],
+        choices={},
+    )
 
 
 @pytest.fixture

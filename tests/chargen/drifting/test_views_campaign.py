@@ -12,13 +12,14 @@ from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
 from chargen.drifting.models import Character, Lifepath, LogKind
+from tests.chargen.drifting.conftest import deplete_by_rolling
 from tests.chargen.drifting.views_helpers import HTMX, url
 
 
 def test_the_gm_refreshes_the_campaign_from_its_page(
     gm_client: Client, jim: Character, campaign: Campaign
 ) -> None:
-    jim.tokens.filter(name="Dodge").update(depleted=1)
+    deplete_by_rolling(jim, "Dodge")
     page = gm_client.get(reverse("drifting:campaign", kwargs={"campaign_id": campaign.id}))
     assert "Jim" in page.content.decode()
     response = gm_client.post(
@@ -32,7 +33,7 @@ def test_the_gm_refreshes_the_campaign_from_its_page(
 def test_the_campaign_refresh_without_confirmation_changes_nothing(
     gm_client: Client, jim: Character, campaign: Campaign
 ) -> None:
-    jim.tokens.filter(name="Dodge").update(depleted=1)
+    deplete_by_rolling(jim, "Dodge")
     refresh_url = reverse("drifting:campaign_refresh", kwargs={"campaign_id": campaign.id})
     response = gm_client.post(refresh_url)
     assert response.status_code == 200
@@ -51,7 +52,7 @@ def test_the_campaign_refresh_without_confirmation_changes_nothing(
 def test_the_campaign_refresh_by_htmx_moves_the_page_on(
     gm_client: Client, jim: Character, campaign: Campaign
 ) -> None:
-    jim.tokens.filter(name="Dodge").update(depleted=1)
+    deplete_by_rolling(jim, "Dodge")
     response = gm_client.post(
         reverse("drifting:campaign_refresh", kwargs={"campaign_id": campaign.id}),
         {"confirm": "yes"},
@@ -66,7 +67,7 @@ def test_the_campaign_refresh_by_htmx_moves_the_page_on(
 def test_a_player_cannot_refresh_the_campaign(
     player_client: Client, jim: Character, campaign: Campaign
 ) -> None:
-    jim.tokens.filter(name="Dodge").update(depleted=1)
+    deplete_by_rolling(jim, "Dodge")
     response = player_client.post(
         reverse("drifting:campaign_refresh", kwargs={"campaign_id": campaign.id})
     )

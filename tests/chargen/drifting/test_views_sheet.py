@@ -9,6 +9,7 @@ from django.test import Client
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_house_rules_change
 from chargen.drifting.models import Character, LogKind
+from tests.chargen.drifting.conftest import deplete_by_rolling
 from tests.chargen.drifting.views_helpers import HTMX, url
 
 
@@ -164,7 +165,7 @@ def test_a_wrong_loss_choice_is_told_at_its_field_and_changes_nothing(
 def test_a_depleted_token_chosen_before_a_fresh_one_is_refused_at_its_field(
     player_client: Client, jim: Character
 ) -> None:
-    jim.tokens.filter(name="Firearms").update(depleted=1)
+    deplete_by_rolling(jim, "Firearms")
     response = player_client.post(
         url("lose", jim),
         {"key": jim.next_sequence, "own_total": 4, "opponent_total": 9, "lose_firearms": 2},

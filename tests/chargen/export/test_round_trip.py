@@ -85,3 +85,17 @@ def test_the_treva_sheet_is_the_same_after_a_round_trip(treva: Any, player_clien
     assert "Treva" in after
     for skill in ("Diplomacy", "Computers"):
         assert (skill in before) == (skill in after)
+
+
+def test_a_drifting_file_whose_tokens_are_not_its_logs_replay_is_refused(
+    rolled_jim: Any, player_client: Client
+) -> None:
+    document = exported(player_client, "drifting.character", rolled_jim)
+    delete("drifting.character", rolled_jim)
+    tokens = document["characters"][0]["character"]["tokens"]
+    tokens[0]["held"] += 1  # a token the log never granted
+    response = upload(player_client, document)
+    assert response.status_code == 400
+    assert "not the one its log replays to" in response.content.decode()
+    tokens[0]["held"] -= 1
+    assert upload(player_client, document).status_code == 302
