@@ -118,4 +118,5 @@ EXPORTER = Exporter(
     rule_versions=rule_versions,
     in_campaign=in_campaign,
     restore=restore,
+    kind_label=log_kind_label,
 )
