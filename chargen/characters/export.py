@@ -3,7 +3,8 @@
 The file carries the log, the frozen house rules and both pinned versions (rulebook,
 campaign content). An import lands outside any campaign, keeps the character's id (a
 restore is the same character) and replays the log under the rule data the file
-carries; the replayed summary must equal the exported one, or nothing is saved.
+carries; the replayed summary must equal the exported one (but for its roll counts: where
+the dice came from is this server's judgement), or nothing is saved.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from chargen.characters.house_rules import character_house_rules
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
 from chargen.characters.progress import progress_for
-from chargen.characters.sheet import roll_counts
 from chargen.core.export import Exporter
 from chargen.core.imports import ImportRefused, log_rows_from
 from rules.errors import RulesError
+
+ROLL_COUNT_KEYS = frozenset({"server_rolls", "entered_rolls"})
 
 # A character in a campaign comes home finished: outside it there is no GM to submit to.
 STATUS_OUTSIDE_CAMPAIGN = {
@@ -84,13 +86,15 @@ def restore(owner: Any, item: dict[str, Any]) -> Character:
             f"{_first_refused_row(character, entries)}{refusal}"
         ) from None
     exported = described.get("snapshot") or {}
-    if any(exported.get(key) != value for key, value in snapshot.items()):
+    # Where the dice came from is this server's word, not the file's: the rolls its
+    # server made are imported here, so those counts differ by design.
+    if any(
+        exported.get(key) != value for key, value in snapshot.items() if key not in ROLL_COUNT_KEYS
+    ):
         raise ImportRefused(
             f"The log of “{character.name}” replays to a different sheet than the one "
             "exported: the file was changed, or made by a server with other rules."
         )
-    if "server_rolls" in exported:  # a finished character's lists count its rolls
-        snapshot = {**snapshot, **roll_counts(entries)}
     character.snapshot = snapshot
     character.save(update_fields=["snapshot", "updated"])
     return character
@@ -114,4 +118,5 @@ EXPORTER = Exporter(
     rule_versions=rule_versions,
     in_campaign=in_campaign,
     restore=restore,
+    kind_label=log_kind_label,
 )

@@ -8,6 +8,7 @@ kinds the wizard may write next.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -31,6 +32,8 @@ from chargen.characters.pinned import (
     character_rulebook,
 )
 from chargen.characters.step_table import kinds_answering
+from chargen.core import roll_keys
+from chargen.core.export import provenance
 from chargen.core.log import effective
 from rules.dice import DiceSpec
 from rules.infinity_drive import creation
@@ -203,8 +206,13 @@ class Progress:
             "skills": state.skill_notation if state.career else "",
             "rolls_left": state.rolls_left,
             "dead": state.dead,
-            "entered_rolls": sum(1 for entry in self.entries if entry.entered),
-            "server_rolls": sum(1 for entry in self.entries if entry.dice and not entry.entered),
+            # The sheet's counts without the imported one: a snapshot's keys stay the
+            # ones stored before it was counted (check_snapshots compares every key).
+            **{
+                key: count
+                for key, count in roll_counts(self.entries, roll_keys.known_public_keys()).items()
+                if key != "imported_rolls"
+            },
             **self.part_two.snapshot(),
         }
 
@@ -222,6 +230,20 @@ class Progress:
         if self.characteristics_done:
             return "Race and career next"
         return "Characteristics in progress"
+
+
+def roll_counts(entries: Sequence[CreationLogEntry], known_keys: dict[str, str]) -> dict[str, int]:
+    """How many rolls this server made, how many the player typed in, and how many came in
+    a file from another server (signed by a key not in `known_keys`: unverified here).
+
+    `known_keys` is roll_keys.known_public_keys(), read once by the caller for a whole page.
+    """
+    counted = Counter(provenance(entry, known_keys) for entry in entries)
+    return {
+        "server_rolls": counted["server"],
+        "entered_rolls": counted["typed"],
+        "imported_rolls": counted["imported"],
+    }
 
 
 def progress_for(

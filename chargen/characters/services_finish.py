@@ -74,6 +74,6 @@ def character_finish(*, character: Character) -> Character:
             character, what=f"{character.name} cannot be submitted to its GM"
         )
     character.status = CharacterStatus.SUBMITTED if needs_approval else CharacterStatus.FINISHED
-    character.snapshot = {**finish.progress.snapshot(), **roll_counts(finish.entries)}
+    character.snapshot = finish.progress.snapshot()
     character.save(update_fields=["status", "snapshot", "updated"])
     return character

@@ -3,13 +3,14 @@ their hex value and modifier, the roll counts, and the variable background resul
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chargen.characters.models import CreationLogEntry
 from chargen.characters.play_aid import play_aid
+from chargen.characters.progress import roll_counts
 from chargen.characters.selectors_finish import Finish
 from chargen.content.backgrounds import BackgroundResult
+from chargen.core import roll_keys
+from chargen.core.export import provenance
 from rules.infinity_drive.characteristics import characteristic_modifier, characteristic_name
 from rules.infinity_drive.profile import hex_value
 
@@ -44,14 +45,6 @@ def characteristic_lines(finish: Finish) -> list[CharacteristicLine]:
     ]
 
 
-def roll_counts(entries: Sequence[CreationLogEntry]) -> dict[str, int]:
-    """How many rolls the server made and how many the player typed in."""
-    return {
-        "server_rolls": sum(1 for entry in entries if entry.dice and not entry.entered),
-        "entered_rolls": sum(1 for entry in entries if entry.dice and entry.entered),
-    }
-
-
 def background_results(finish: Finish) -> list[BackgroundResult]:
     return [
         BackgroundResult(
@@ -66,11 +59,22 @@ def background_results(finish: Finish) -> list[BackgroundResult]:
     ]
 
 
-def sheet_context(finish: Finish) -> dict[str, object]:
-    """What the sheet's template reads beside the Finish itself."""
+def sheet_context(finish: Finish, *, known_keys: dict[str, str] | None = None) -> dict[str, object]:
+    """What the sheet's template reads beside the Finish itself.
+
+    A page of many sheets (the party print) reads `known_keys` once and passes it to each.
+    """
+    if known_keys is None:
+        known_keys = roll_keys.known_public_keys()
     return {
         "characteristics": characteristic_lines(finish),
-        "counts": roll_counts(finish.entries),
+        "counts": roll_counts(finish.entries, known_keys),
+        # The rows the history names "imported" rather than "server".
+        "imported_sequences": {
+            entry.sequence
+            for entry in finish.entries
+            if provenance(entry, known_keys) == "imported"
+        },
         "backgrounds": background_results(finish),
         "play_aid": play_aid(finish),
     }

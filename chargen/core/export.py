@@ -43,6 +43,8 @@ class Exporter:
     in_campaign: Callable[[Any], Iterable[Any]] = lambda campaign: ()
     # Import: create it for `owner` from one `characters` item, or raise ImportRefused.
     restore: Callable[[Any, dict[str, Any]], Any] | None = None
+    # The words for a log row's kind ("skill_roll" → "Skill roll"), for the verify report.
+    kind_label: Callable[[str], str] | None = None
 
 
 def provenance(row: LogEntryBase, known_keys: dict[str, str]) -> str:

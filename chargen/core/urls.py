@@ -6,6 +6,7 @@ from chargen.core import views, views_export, views_paper
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("settings/paper/", views_paper.paper, name="paper"),
     path(
         "export/<slug:system>/<slug:kind>/<uuid:character_id>/",

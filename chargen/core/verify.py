@@ -15,11 +15,12 @@ key) and this server's own database (exported first). Row by row it says:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from chargen.core.chain import GENESIS, chain_hash, chain_message
 from chargen.core.roll_keys import verifies
+from chargen.core.row_labels import kind_words, row_label
 
 GOOD = frozenset({"server", "typed", "decision"})
 
@@ -29,6 +30,13 @@ class RowVerdict:
     sequence: int
     verdict: str
     words: str
+    # What the row is, from its fields (row_labels.py): "Skill roll: Firearms 2d6 → 4 5".
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        """ "#3 · Skill roll: Firearms 2d6 → 4 5", or "#3" for a row without a label."""
+        return f"#{self.sequence} · {self.label}" if self.label else f"#{self.sequence}"
 
     @property
     def good(self) -> bool:
@@ -145,11 +153,22 @@ def verify_document(document: dict[str, Any], keys: dict[str, str]) -> list[LogR
     reports = []
     for item in document.get("characters") or []:
         described = item.get("character") or {}
+        rows = item.get("log") or []
+        words = kind_words(str(item.get("kind") or ""))
+        verdicts = verify_rows(str(item.get("id", "")), rows, keys)  # one per row, in order
         reports.append(
             LogReport(
                 subject=str(item.get("id", "")),
                 name=str(described.get("name") or "(unnamed)"),
-                rows=tuple(verify_rows(str(item.get("id", "")), item.get("log") or [], keys)),
+                rows=tuple(
+                    replace(verdict, label=row_label(_fields(row), words))
+                    for verdict, row in zip(verdicts, rows, strict=True)
+                ),
             )
         )
     return reports
+
+
+def _fields(row: Any) -> dict[str, Any]:
+    fields = row.get("fields") if isinstance(row, dict) else None
+    return fields if isinstance(fields, dict) else {}

@@ -1,10 +1,12 @@
-"""The home page and the friendly error pages (403, 404, 500; 405 and CSRF in refusals.py)."""
+"""The home page, the site icon and the friendly error pages (403, 404, 500; 405 and CSRF
+in refusals.py)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template import loader
+from django.templatetags.static import static
 from django.views.decorators.http import require_safe
 
 from chargen.core.home import home_sections
@@ -14,6 +16,19 @@ from chargen.core.refusals import refusal_response
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"sections": home_sections(request.user)})
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico: the SVG icon base.html links.
+
+    Browsers ask for /favicon.ico on any page that links no icon (the admin's, a PDF, the
+    stand-alone 500 page) and some ask on every page; a 404 there is an error in the console
+    each time. A temporary redirect, because the static file's hashed name changes with
+    its content. No Cache-Control of its own: a signed-in user's answers are all no-store
+    (security_headers.py), and browsers keep the icon itself in their own icon cache.
+    """
+    return HttpResponseRedirect(static("favicon.svg"))
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

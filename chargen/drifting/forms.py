@@ -11,7 +11,7 @@ from django.utils.text import slugify
 
 from chargen.campaigns.models import Campaign
 from chargen.core.form_fields import choice_field, model_choice
-from chargen.drifting.models import Character, TokenKind
+from chargen.drifting.models import UNNAMED, Character, TokenKind
 from chargen.drifting.pinned import KIND_LABELS, PinnedLifepath
 from chargen.drifting.services_table import ROLL_NOTE_MAX_LENGTH
 from chargen.drifting.token_fields import TokenChoicesField
@@ -28,12 +28,23 @@ class KeyedForm(forms.Form):
 
 
 class StartForm(forms.Form):
-    """Starting a character: only which campaign (or none); the concept comes next."""
+    """Starting a character: its name and concept (both may wait) and its campaign."""
 
+    name = forms.CharField(
+        max_length=Character._meta.get_field("name").max_length,
+        required=False,
+        help_text=f"Leave it empty to start as “{UNNAMED}” and name them on the next page.",
+    )
+    concept = forms.CharField(
+        max_length=Character._meta.get_field("concept").max_length,
+        required=False,
+        help_text="A line about who they are, e.g. “ex-marine smuggler”.",
+    )
     campaign = forms.ModelChoiceField(
         queryset=Campaign.objects.none(),
         required=False,
         empty_label="No campaign (play on my own)",
+        error_messages={"invalid_choice": "Choose one of your Drifting campaigns, or none."},
         help_text="Only campaigns that play Drifting are listed. You can change it until "
         "the character is finished.",
     )

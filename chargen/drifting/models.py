@@ -114,6 +114,10 @@ class CreationStep(models.TextChoices):
     FINISHED = "finished", "Finished"
 
 
+# What a character is called until the player names it (the start form says so).
+UNNAMED = "Unnamed drifter"
+
+
 class Character(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(
@@ -148,7 +152,7 @@ class Character(models.Model):
         ordering = ("-updated",)
 
     def __str__(self) -> str:
-        return self.name or "Unnamed drifter"
+        return self.name or UNNAMED
 
     def get_absolute_url(self) -> str:
         return reverse("drifting:character", kwargs={"character_id": self.id})

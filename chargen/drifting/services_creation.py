@@ -56,11 +56,14 @@ def _pin_lifepaths(character: Character, campaign: Campaign | None) -> None:
 
 
 @transaction.atomic
-def character_start(*, owner: User, campaign: Campaign | None = None) -> Character:
-    """A blank character, saved the moment the player starts (refused at the cap of
-    unfinished characters, settings.MAX_DRIFTING_DRAFTS), in `campaign` if given (one of
-    the owner's Drifting campaigns), with the lifepaths open to it as they are now (a
-    campaign's own are added when it joins one)."""
+def character_start(
+    *, owner: User, campaign: Campaign | None = None, name: str = "", concept: str = ""
+) -> Character:
+    """A character saved the moment the player starts (refused at the cap of unfinished
+    characters, settings.MAX_DRIFTING_DRAFTS), in `campaign` if given (one of the owner's
+    Drifting campaigns), with the lifepaths open to it as they are now (a campaign's own
+    are added when it joins one). Given a name, its concept is saved with it and the
+    wizard opens at the lifepaths; without one it opens at the concept, to be named."""
     if campaign is not None and not drifting_campaigns_for(owner).filter(pk=campaign.pk).exists():
         raise rules.DriftingError("Choose one of your Drifting campaigns.")
     cap = creation_cap("MAX_DRIFTING_DRAFTS")
@@ -71,9 +74,14 @@ def character_start(*, owner: User, campaign: Campaign | None = None) -> Charact
             "keep. Finish or delete one of them before starting another."
         )
     character = Character.objects.create(
-        owner=owner, campaign=campaign, rule_version_id=lifepath_version_for(campaign)
+        owner=owner,
+        campaign=campaign,
+        concept=concept.strip(),
+        rule_version_id=lifepath_version_for(campaign),
     )
     _log(character, kind=LogKind.STARTED, summary="Started a Drifting character.")
+    if name.strip():
+        character_set_concept(character=character, name=name, concept=concept, campaign=campaign)
     return character
 
 

@@ -131,11 +131,14 @@ def character_new(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_POST
 def character_start(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = StartForm(request.POST, campaigns=services.drifting_campaigns_for(request.user))
+    if not form.is_valid():  # each field says what is wrong on the start page
+        return render(request, "drifting/new.html", {"form": form}, status=400)
     try:
-        if not form.is_valid():
-            raise rules.DriftingError("Choose one of your Drifting campaigns, or none.")
         character = services.character_start(
-            owner=request.user, campaign=form.cleaned_data["campaign"]
+            owner=request.user,
+            campaign=form.cleaned_data["campaign"],
+            name=form.cleaned_data["name"],
+            concept=form.cleaned_data["concept"],
         )
     except rules.DriftingError as refusal:
         context = {
@@ -144,6 +147,8 @@ def character_start(request: AuthenticatedHttpRequest) -> HttpResponse:
             "start_error": str(refusal),
         }
         return render(request, "drifting/list.html", context, status=400)
+    if not character.name:
+        messages.info(request, f"Started as “{character}”: give them a name here.")
     return redirect(character)
 
 

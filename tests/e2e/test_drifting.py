@@ -40,7 +40,8 @@ def test_create_from_lifepaths_roll_with_tokens_and_refresh(
     page.get_by_role("button", name="Start a new Drifting character").click()
     page.get_by_label("Name").fill("Jim")
     page.get_by_label("Concept").fill("Marine who walked away")
-    page.get_by_role("button", name="Save and choose lifepaths").click()
+    # Named on the start page, the character is saved with its name: lifepaths come next.
+    page.get_by_role("button", name="Start the character").click()
 
     wizard = page.locator("#wizard")
     for count, name in enumerate(LIFEPATHS, start=1):

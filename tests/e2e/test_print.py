@@ -21,6 +21,7 @@ from chargen.campaigns.services import campaign_create
 from chargen.characters import services_finish as finish
 from chargen.characters.gm.services import character_approve, race_approve
 from chargen.characters.models import Character, CharacterStatus
+from chargen.core import roll_keys
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.chargen.characters_finish.build import (
     BOOK_SKILLS,
@@ -255,7 +256,7 @@ def test_treva_prints_every_element_of_the_sheet_on_one_page(
         expect(entry_line).to_contain_text(note or "History not written yet")
     expect(sheet.locator(".sheet-age")).to_have_text(AGE)
     expect(sheet.locator(".sheet-appearance")).to_have_text(APPEARANCE)
-    counts = finish.roll_counts(loaded.entries)
+    counts = finish.roll_counts(loaded.entries, roll_keys.known_public_keys())
     expect(sheet.locator(".server-rolls")).to_have_text(str(counts["server_rolls"]))
     expect(sheet.locator(".entered-rolls")).to_have_text(str(counts["entered_rolls"]))
     assert counts["entered_rolls"] > 0

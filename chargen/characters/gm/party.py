@@ -15,6 +15,7 @@ from chargen.characters.models import Character, CharacterStatus, CreationLogEnt
 from chargen.characters.progress import progress_for
 from chargen.characters.rule_upgrade import older_rule_data
 from chargen.content.pinned import PinnedContent, content_for_version, current_content_version
+from chargen.core import roll_keys
 
 
 def campaign_characters(campaign: Campaign) -> QuerySet[Character]:
@@ -110,6 +111,7 @@ def party_sheets(campaign: Campaign) -> list[PartySheet]:
             current_content.append(content_for_version(current_content_version(campaign)))
         return current_content[0]
 
+    known_keys = roll_keys.known_public_keys()  # once for the page, not per sheet
     sheets = []
     for character in characters:
         character.campaign = campaign  # already loaded: share it
@@ -122,7 +124,7 @@ def party_sheets(campaign: Campaign) -> list[PartySheet]:
                 character=character,
                 finish=finish,
                 state=finish.progress.state,
-                sheet=services_finish.sheet_context(finish),
+                sheet=services_finish.sheet_context(finish, known_keys=known_keys),
             )
         )
     return sheets

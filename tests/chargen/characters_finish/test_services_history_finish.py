@@ -12,6 +12,7 @@ from chargen.characters.errors import StepRefused
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus, RaceStatus
 from chargen.content.models import HistoryPrompt
+from chargen.core import roll_keys
 from tests.chargen.characters_finish.build import (
     choose_option,
     equip_standard,
@@ -155,6 +156,7 @@ def test_roll_counts_keep_server_and_entered_apart(treva: Character) -> None:
     finish.equipment_roll_background(
         character=treva, expected_sequence=finish.finish_load(treva).next_sequence
     )
-    counts = finish.roll_counts(log_entries(treva))
+    counts = finish.roll_counts(log_entries(treva), roll_keys.known_public_keys())
     assert counts["server_rolls"] == 1
+    assert counts["imported_rolls"] == 0
     assert counts["entered_rolls"] == sum(1 for e in log_entries(treva) if e.dice) - 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.staticfiles import finders
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from chargen.campaigns.services import campaign_create, campaign_join
@@ -55,3 +55,19 @@ def test_pages_name_an_icon_that_is_served(client: Client, db: None) -> None:
     page = client.get("/").content.decode()
     assert 'rel="icon" href="/static/favicon.svg"' in page
     assert finders.find("favicon.svg") is not None  # collectstatic will publish it
+
+
+def test_favicon_ico_leads_to_the_icon(client: Client, player_client: Client, db: None) -> None:
+    # Pages that link no icon (the admin's, the 500 page) make browsers ask for this one.
+    for visitor in (client, player_client):
+        answer = visitor.get("/favicon.ico")
+        assert answer.status_code == 302
+        assert answer.headers["Location"] == "/static/favicon.svg"
+    assert client.head("/favicon.ico").status_code == 302
+    assert client.post("/favicon.ico").status_code == 405
+
+    # A new handler (so WhiteNoise starts again) that finds files without collectstatic.
+    with override_settings(WHITENOISE_USE_FINDERS=True, WHITENOISE_AUTOREFRESH=True):
+        icon = Client().get("/favicon.ico", follow=True)
+    assert icon.status_code == 200
+    assert icon.headers["Content-Type"] == "image/svg+xml"

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
-from chargen.drifting.models import Character, CreationStep, Lifepath
+from chargen.drifting.models import Character, CreationStep, Lifepath, LogKind
 from tests.chargen.drifting.views_helpers import HTMX, url
 
 
@@ -19,6 +19,48 @@ def test_starting_saves_a_character_at_once(player_client: Client, player: User)
     assert response["Location"] == character.get_absolute_url()
     page = player_client.get(character.get_absolute_url())
     assert "Concept and campaign" in page.content.decode()
+
+
+def test_the_start_page_asks_the_name_before_anything_is_saved(
+    player_client: Client, player: User
+) -> None:
+    listing = player_client.get(reverse("drifting:list")).content.decode()
+    assert f'action="{reverse("drifting:new")}"' in listing  # a GET to the start page
+    assert f'action="{reverse("drifting:start")}"' not in listing
+    page = player_client.get(reverse("drifting:new")).content.decode()
+    assert 'name="name"' in page
+    assert 'name="concept"' in page
+    assert "Leave it empty to start as “Unnamed drifter”" in page
+    assert not Character.objects.exists()
+
+    response = player_client.post(
+        reverse("drifting:start"), {"name": "Jim <b>Rook</b>", "concept": "Marine", "campaign": ""}
+    )
+    character = Character.objects.get(owner=player)
+    assert response["Location"] == character.get_absolute_url()
+    assert (character.name, character.concept) == ("Jim <b>Rook</b>", "Marine")
+    assert character.step == CreationStep.LIFEPATHS  # named: straight on to the lifepaths
+    assert character.log.filter(kind=LogKind.CONCEPT).count() == 1
+    wizard = player_client.get(character.get_absolute_url()).content.decode()
+    assert "Jim &lt;b&gt;Rook&lt;/b&gt;" in wizard
+    assert "Jim <b>Rook</b>" not in wizard
+
+
+def test_a_character_started_without_a_name_is_told_its_default(
+    player_client: Client, player: User
+) -> None:
+    response = player_client.post(reverse("drifting:start"), {"concept": "Drifter"}, follow=True)
+    character = Character.objects.get(owner=player)
+    assert (character.name, str(character), character.concept) == ("", "Unnamed drifter", "Drifter")
+    assert character.step == CreationStep.CONCEPT  # the wizard asks the name again
+    assert "Started as “Unnamed drifter”: give them a name here." in response.content.decode()
+
+
+def test_a_name_too_long_is_refused_at_its_field_and_saves_nothing(player_client: Client) -> None:
+    response = player_client.post(reverse("drifting:start"), {"name": "x" * 81})
+    assert response.status_code == 400
+    assert "Ensure this value has at most 80 characters" in response.content.decode()
+    assert not Character.objects.exists()
 
 
 def test_the_wizard_as_plain_posts_and_as_htmx_swaps(

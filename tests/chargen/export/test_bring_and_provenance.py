@@ -9,11 +9,13 @@ from django.test import Client, override_settings
 
 from chargen.campaigns.models import Campaign
 from chargen.characters import services
+from chargen.characters import services_finish as finish
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
 from chargen.core import roll_keys
 from chargen.core.models import SigningKey
 from chargen.rollers.models import UniqueCharacter
 from tests.chargen.characters.steps import next_sequence
+from tests.chargen.characters_finish.build import choose_option, treva_through_skills
 from tests.chargen.export.conftest import exported
 from tests.chargen.export.test_keys import roll
 from tests.chargen.export.test_round_trip import delete, upload
@@ -134,6 +136,33 @@ def test_the_gm_reads_which_rolls_were_imported(
     # As an import leaves it: signed by a key this server does not hold.
     QuerySet.update(CreationLogEntry.objects.filter(pk=rolled.pk), key_id="0123456789abcdef")
     assert "Imported (unverified)" in gm_client.get(url).content.decode()
+
+
+def test_the_sheet_counts_imported_rolls_apart_from_the_servers(
+    player: Any, player_client: Client
+) -> None:
+    # The book's Treva typed every die in; her background roll is the server's.
+    treva = Character.objects.create(owner=player, name="Treva Donalson")
+    treva_through_skills(treva)
+    choose_option(treva, "variable")
+    finish.equipment_roll_background(
+        character=treva, expected_sequence=finish.finish_load(treva).next_sequence
+    )
+    url = f"/characters/{treva.pk}/sheet/"
+    here = player_client.get(url).content.decode()
+    assert '<strong class="server-rolls">1</strong> rolled by the server' in here
+    assert "imported (unverified)" not in here
+    typed = here.split('<strong class="entered-rolls">')[1].split("<")[0]
+
+    document = signed_elsewhere(exported(player_client, "infinity_drive.character", treva))
+    delete("infinity_drive.character", treva)
+    assert upload(player_client, document).status_code == 302
+    there = player_client.get(url).content.decode()
+    assert '<strong class="server-rolls">0</strong> rolled by the server' in there
+    assert f'<strong class="entered-rolls">{typed}</strong> entered by the player' in there
+    assert '<strong class="imported-rolls">1</strong> imported (unverified)' in there
+    # The list snapshot counts no roll of another server's as this one's.
+    assert Character.objects.get(pk=treva.pk).snapshot["server_rolls"] == 0
 
 
 def rechained_elsewhere(document: dict[str, Any]) -> dict[str, Any]:

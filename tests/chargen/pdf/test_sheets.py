@@ -13,12 +13,13 @@ from django.urls import reverse
 from chargen.campaigns.models import Campaign
 from chargen.characters import services_finish as finish
 from chargen.characters.models import Character
+from chargen.core.line_breaks import break_long_runs
 from chargen.core.models import PaperSetting
 from chargen.drifting.models import Character as Drifter
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from tests.chargen.characters_finish.build import BOOK_SKILLS
 from tests.chargen.pdf.pdftext import PAGE_SIZES_PT, page_size, pdf_pages, pdf_text, word_boxes
-from tests.e2e.test_print import finished_treva, long_history
+from tests.e2e.test_print import BOOK_HISTORY, finished_treva, long_history
 
 
 def get_pdf(client: Client, url: str, language: str = "en-GB") -> bytes:
@@ -229,3 +230,18 @@ def test_the_file_name_comes_safely_from_the_name(player: User, player_client: C
     character = services.unique_character_create(owner=player, name='Zoë "../../x"; a\r\nb')
     response = player_client.get(reverse("rollers:unique_pdf", args=[character.id]))
     assert response["Content-Disposition"] == 'attachment; filename="Zoe-x-a-b.pdf"'
+
+
+def test_a_history_note_of_one_long_word_prints_whole(player_client: Client, player: User) -> None:
+    # A 4,000-character "word" once took WeasyPrint many seconds to break into lines; the
+    # sheet now offers a break every few characters (chargen.core.line_breaks).
+    note = "Long" + "x" * 3996
+    character = finished_treva(player, history=(note, *BOOK_HISTORY[1:]))
+    pdf = get_pdf(player_client, reverse("characters:pdf", args=[character.pk]))
+    text = pdf_text(pdf)
+    # Every character of the note is there, in order, wrapped over lines and columns.
+    assert note in re.sub(r"[\s\u200b]", "", text)
+    # The print view (the same sheet markup) carries the break opportunities.
+    page = player_client.get(reverse("characters:print", args=[character.pk])).content.decode()
+    assert break_long_runs(note) in page
+    assert note not in page

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from chargen.core import roll_keys
+from chargen.core.row_labels import printable
 from chargen.core.verify import verify_document
 
 
@@ -35,9 +36,11 @@ class Command(BaseCommand):
         broken = 0
         for report in verify_document(document, keys):
             state = "intact" if report.intact else "BROKEN"
-            self.stdout.write(f"{report.name} ({report.subject}): chain {state}")
+            # Names, ids and labels come from the file: printed without control characters.
+            name, subject = printable(report.name), printable(report.subject)
+            self.stdout.write(f"{name} ({subject}): chain {state}")
             for row in report.rows:
-                self.stdout.write(f"  #{row.sequence} {row.verdict}: {row.words}")
+                self.stdout.write(f"  {row.title} — {row.verdict}: {printable(row.words, 300)}")
             broken += len(report.broken)
         if broken:
             raise CommandError(f"{broken} row(s) failed verification.")
