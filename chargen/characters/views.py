@@ -22,7 +22,7 @@ from chargen.characters.forms import ConceptForm, RaceProposalForm
 from chargen.characters.log import Written, log_entries
 from chargen.characters.models import Character
 from chargen.characters.progress import Progress, progress_for
-from chargen.characters.rendering import redirect_to_step, render_step
+from chargen.characters.rendering import render_step
 from chargen.characters.step_pages import (
     NON_HUMANOID_PREFIX,
     STEP_CONTEXT,
@@ -32,6 +32,7 @@ from chargen.characters.step_pages import (
 )
 from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
+from chargen.core.htmx import refused_status, see_other
 from chargen.core.log import STALE_MESSAGE
 from rules.errors import RulesError
 from rules.infinity_drive.characteristics import (
@@ -103,11 +104,11 @@ def concept(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
                     "concept",
                     form=form,
                     step_error=error.message,
-                    status=_error_status(request),
+                    status=refused_status(request),
                 )
-            return redirect_to_step(reverse("characters:characteristics", args=[character.id]))
+            return see_other(reverse("characters:characteristics", args=[character.id]))
         character.refresh_from_db()
-        return _page(request, progress, "concept", form=form, status=_error_status(request))
+        return _page(request, progress, "concept", form=form, status=refused_status(request))
     return _page(request, progress, "concept", form=form)
 
 
@@ -129,11 +130,6 @@ skills = _step_view("skills")
 
 
 # --- POSTs ----------------------------------------------------------------------------
-
-
-def _error_status(request: HttpRequest) -> int:
-    # htmx swaps only 2xx answers; a plain form post hears 400.
-    return 200 if getattr(request, "htmx", False) else 400
 
 
 def _sequence(data: QueryDict) -> int:
@@ -205,10 +201,10 @@ def _post(
                 request,
                 progress_for(character, log_entries(character)),
                 slug,
-                status=_error_status(request),
+                status=refused_status(request),
                 **extra,
             )
-        return redirect_to_step(reverse(f"characters:{slug}", args=[character.id]))
+        return see_other(reverse(f"characters:{slug}", args=[character.id]))
 
     return view
 
@@ -379,6 +375,6 @@ def undo(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
             progress_for(character, log_entries(character)),
             slug,
             step_error=error.message,
-            status=_error_status(request),
+            status=refused_status(request),
         )
-    return redirect_to_step(reverse(f"characters:{slug}", args=[character.id]))
+    return see_other(reverse(f"characters:{slug}", args=[character.id]))

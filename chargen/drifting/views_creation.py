@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.htmx import after_post, client_redirect, page_or_partial
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.drifting import services
 from chargen.drifting.access import character_for_owner, characters_for_owner
@@ -90,14 +91,17 @@ FINISHED_MESSAGE = "This character is finished; creation can no longer change."
 def _render_wizard(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
     if context["character"].is_finished and not context["error"]:
         context["error"] = FINISHED_MESSAGE
-    template = "drifting/wizard.html#wizard" if request.htmx else "drifting/wizard.html"
-    return render(request, template, context)
+    return page_or_partial(request, "drifting/wizard.html", context, partial="wizard")
 
 
 def _wizard_done(request: HtmxHttpRequest, character: Character) -> HttpResponse:
-    if request.htmx:
-        return _render_wizard(request, _wizard_context(request, character))
-    return redirect(character)
+    """A successful step: htmx gets the wizard as saved in this one answer; a plain POST
+    is redirected to the wizard's page (303), so Reload never posts again."""
+    return after_post(
+        request,
+        character.get_absolute_url(),
+        lambda: _render_wizard(request, _wizard_context(request, character)),
+    )
 
 
 # --- Listing and creation -------------------------------------------------------------------
@@ -230,8 +234,4 @@ def finish(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
     except RulesError as error:
         return _render_wizard(request, _wizard_context(request, character, error=str(error)))
     messages.success(request, f"{character.name} is ready to drift.")
-    if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = character.get_absolute_url()
-        return response
-    return redirect(character)
+    return client_redirect(request, character.get_absolute_url())

@@ -27,7 +27,7 @@ def test_the_wizard_as_plain_posts_and_as_htmx_swaps(
     response = player_client.post(
         url("concept", draft), {"name": "Jim", "concept": "Marine", "campaign": str(campaign.id)}
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     draft.refresh_from_db()
     assert draft.campaign == campaign
     assert draft.step == CreationStep.LIFEPATHS
@@ -43,9 +43,9 @@ def test_the_wizard_as_plain_posts_and_as_htmx_swaps(
         assert lifepaths[slug].name in body
     assert "Firearms</span> ×2" in body
     response = player_client.post(url("review", draft))
-    assert response.status_code == 302
+    assert response.status_code == 303
     response = player_client.post(url("finish", draft))
-    assert response.status_code == 302
+    assert response.status_code == 303
     draft.refresh_from_db()
     assert draft.is_finished
     sheet = player_client.get(draft.get_absolute_url()).content.decode()
