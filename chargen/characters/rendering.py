@@ -3,6 +3,11 @@
 Both render the same template (chargen/core/htmx.py's `page_or_partial`), so the markup
 an htmx swap puts on the page is exactly the markup a plain page load shows.
 
+One request per action: a successful htmx POST is answered with the target step's
+partial, drawn from the state just saved (`after_post`); a plain POST keeps
+POST-redirect-GET. Either way a Reload GETs the step page and shows the same saved
+dice.
+
 Back means back: each step is one entry in the browser's history. An htmx answer that
 moves to another step's page pushes its address; one that stays on the step (a roll,
 a placement, an undo) replaces it, so Back leaves the step rather than replaying it.
@@ -35,9 +40,10 @@ def render_step(
         format_html("<title>{}</title>\n", context["page_title"]).encode() + response.content
     )
     if request.method == "GET":
-        # After a successful POST htmx followed the 303 here: show this page's address.
-        # A refused POST is answered in place, and its address (a POST-only action URL)
-        # must not reach the address bar, where a reload would GET it: 405.
+        # A stepper link followed by htmx: show this page's address. A POST's answer is
+        # either a refusal, answered in place (its address, a POST-only action URL, must
+        # not reach the address bar, where a reload would GET it: 405), or a success,
+        # whose `after_post` shows the step's own address.
         return show_address(request, response, request.get_full_path())
     return response
 

@@ -32,7 +32,7 @@ from chargen.characters.step_pages import (
 )
 from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
-from chargen.core.htmx import refused_status, see_other
+from chargen.core.htmx import after_post, refused_status
 from chargen.core.log import STALE_MESSAGE
 from rules.errors import RulesError
 from rules.infinity_drive.characteristics import (
@@ -52,7 +52,11 @@ STEP_TEMPLATES: dict[str, str] = {
 
 
 def _load(request: HttpRequest, character_id: uuid.UUID) -> Progress:
-    character = character_for_owner(request.user, character_id)
+    return _progress_now(character_for_owner(request.user, character_id))
+
+
+def _progress_now(character: Character) -> Progress:
+    """The log as it is now (one query), replayed: what a GET of any step page reads."""
     return progress_for(character, log_entries(character))
 
 
@@ -77,6 +81,23 @@ def _page(
 ) -> HttpResponse:
     return render_step(
         request, STEP_TEMPLATES[slug], _context(progress, slug, **extra), status=status
+    )
+
+
+def _answer(
+    request: HttpRequest, character: Character, slug: str, progress: Progress | None = None
+) -> HttpResponse:
+    """A successful POST: plain, 303 to the step page; htmx, that page's partial in this
+    same response. It reads the log once, after the write's transaction, exactly as the
+    GET a Reload makes, so the answer shows the dice as saved and nothing a refresh
+    would show differently. `progress` is given when the action left the log alone."""
+    url = reverse(f"characters:{slug}", args=[character.id])
+    return after_post(
+        request,
+        url,
+        lambda: _page(
+            request, progress if progress is not None else _progress_now(character), slug
+        ),
     )
 
 
@@ -106,7 +127,8 @@ def concept(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
                     step_error=error.message,
                     status=refused_status(request),
                 )
-            return see_other(reverse("characters:characteristics", args=[character.id]))
+            # The concept is no log entry: the progress read above is still the log's.
+            return _answer(request, character, "characteristics", progress)
         character.refresh_from_db()
         return _page(request, progress, "concept", form=form, status=refused_status(request))
     return _page(request, progress, "concept", form=form)
@@ -169,7 +191,7 @@ def _post(
     keep_typed: KeepTyped | None = None,
     drawn_at_field: frozenset[str] = frozenset(),
 ) -> Callable[[HttpRequest, uuid.UUID], HttpResponse]:
-    """A step POST: run the service; on success 303 to the step page, else show why there.
+    """A step POST: run the service; on success show the step page (`_answer`), else why.
 
     With `keep_typed`, a refused form is drawn again with what the player typed and the
     reason beside it, rather than reset to its defaults with the reason at the top.
@@ -198,13 +220,9 @@ def _post(
             elif field not in drawn_at_field:
                 extra["step_error"] = message
             return _page(
-                request,
-                progress_for(character, log_entries(character)),
-                slug,
-                status=refused_status(request),
-                **extra,
+                request, _progress_now(character), slug, status=refused_status(request), **extra
             )
-        return see_other(reverse(f"characters:{slug}", args=[character.id]))
+        return _answer(request, character, slug)
 
     return view
 
@@ -372,9 +390,9 @@ def undo(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     except StepRefused as error:
         return _page(
             request,
-            progress_for(character, log_entries(character)),
+            _progress_now(character),
             slug,
             step_error=error.message,
             status=refused_status(request),
         )
-    return see_other(reverse(f"characters:{slug}", args=[character.id]))
+    return _answer(request, character, slug)

@@ -26,7 +26,7 @@ from chargen.characters.services_notes import roll_note_context
 from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
 from chargen.core.form_fields import choice_field
-from chargen.core.htmx import client_redirect, refused_status, see_other
+from chargen.core.htmx import after_post, client_redirect, refused_status
 from rules.errors import RulesError
 
 BACKGROUND_ROLLS = frozenset({BACKGROUND_ROLL})
@@ -188,8 +188,11 @@ def _refused(
     )
 
 
-def _done(slug: str, character: Character) -> HttpResponse:
-    return see_other(reverse(f"characters:{slug}", args=[character.id]))
+def _done(request: HttpRequest, slug: str, character: Character) -> HttpResponse:
+    """A successful POST: plain, 303 to the step page; htmx, that page's partial in this
+    same response, read from the log after the write's transaction as a Reload would."""
+    url = reverse(f"characters:{slug}", args=[character.id])
+    return after_post(request, url, lambda: _page(request, services.finish_load(character), slug))
 
 
 # --- Step 7: equipment ----------------------------------------------------------------
@@ -221,7 +224,7 @@ def equipment_option(request: HttpRequest, character_id: uuid.UUID) -> HttpRespo
         )
     except (StepRefused, RulesError) as error:
         return _refused(request, character, "equipment", error)
-    return _done("equipment", character)
+    return _done(request, "equipment", character)
 
 
 @login_required
@@ -242,7 +245,7 @@ def equipment_background(request: HttpRequest, character_id: uuid.UUID) -> HttpR
         return _refused(
             request, character, "equipment", error, typed_faces=form.cleaned_data["faces"]
         )
-    return _done("equipment", character)
+    return _done(request, "equipment", character)
 
 
 @login_required
@@ -264,7 +267,7 @@ def equipment_buy(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse
         )
     except (StepRefused, RulesError) as error:
         return _refused(request, character, "equipment", error)
-    return _done("equipment", character)
+    return _done(request, "equipment", character)
 
 
 # --- Step 8: history and details -----------------------------------------------------
@@ -291,7 +294,7 @@ def history(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
         )
     except (StepRefused, RulesError) as error:
         return _history_refused(request, character, form, getattr(error, "message", str(error)))
-    return _done("review", character)
+    return _done(request, "review", character)
 
 
 def _history_refused(
