@@ -12,7 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from chargen.core.htmx import after_post, client_redirect, page_or_partial
+from chargen.core.htmx import after_post, client_redirect, page_or_partial, refused_status
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.drifting import services
 from chargen.drifting.access import character_for_owner, characters_for_owner
@@ -88,10 +88,19 @@ def _wizard_context(
 FINISHED_MESSAGE = "This character is finished; creation can no longer change."
 
 
-def _render_wizard(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+def _render_wizard(
+    request: HtmxHttpRequest, context: dict[str, Any], *, status: int = 200
+) -> HttpResponse:
     if context["character"].is_finished and not context["error"]:
         context["error"] = FINISHED_MESSAGE
-    return page_or_partial(request, "drifting/wizard.html", context, partial="wizard")
+    return page_or_partial(
+        request, "drifting/wizard.html", context, partial="wizard", status=status
+    )
+
+
+def _refused(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+    """The wizard again with the reason, at the one status for refused input."""
+    return _render_wizard(request, context, status=refused_status(request))
 
 
 def _wizard_done(request: HtmxHttpRequest, character: Character) -> HttpResponse:
@@ -159,10 +168,10 @@ def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
         request.POST, instance=character, campaigns=services.drifting_campaigns_for(request.user)
     )
     if character.is_finished:
-        return _render_wizard(request, _wizard_context(request, character))
+        return _refused(request, _wizard_context(request, character))
     if not form.is_valid():
         character.refresh_from_db()
-        return _render_wizard(request, _wizard_context(request, character, concept_form=form))
+        return _refused(request, _wizard_context(request, character, concept_form=form))
     try:
         services.character_set_concept(
             character=character_for_owner(request.user, character_id),
@@ -173,7 +182,7 @@ def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
     except RulesError as error:
         form.add_error("campaign", str(error))
         character.refresh_from_db()
-        return _render_wizard(request, _wizard_context(request, character, concept_form=form))
+        return _refused(request, _wizard_context(request, character, concept_form=form))
     return _wizard_done(request, character_for_owner(request.user, character_id))
 
 
@@ -194,7 +203,7 @@ def lifepath_add(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
         else:
             return _wizard_done(request, character)
     character.refresh_from_db()
-    return _render_wizard(request, _wizard_context(request, character, lifepath_form=form))
+    return _refused(request, _wizard_context(request, character, lifepath_form=form))
 
 
 @login_required
@@ -205,11 +214,11 @@ def lifepath_undo(request: AuthenticatedHttpRequest, character_id: uuid.UUID) ->
         position = int(request.POST.get("position", ""))
         services.character_undo_lifepath(character=character, position=position)
     except ValueError:
-        return _render_wizard(
+        return _refused(
             request, _wizard_context(request, character, error="Which lifepath? Reload the page.")
         )
     except RulesError as error:
-        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
+        return _refused(request, _wizard_context(request, character, error=str(error)))
     character.refresh_from_db()
     return _wizard_done(request, character)
 
@@ -221,7 +230,7 @@ def review(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
     try:
         services.character_review(character=character)
     except RulesError as error:
-        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
+        return _refused(request, _wizard_context(request, character, error=str(error)))
     return _wizard_done(request, character)
 
 
@@ -232,6 +241,6 @@ def finish(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
     try:
         services.character_finish(character=character)
     except RulesError as error:
-        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
+        return _refused(request, _wizard_context(request, character, error=str(error)))
     messages.success(request, f"{character.name} is ready to drift.")
     return client_redirect(request, character.get_absolute_url())

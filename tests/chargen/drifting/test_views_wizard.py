@@ -60,10 +60,17 @@ def test_an_invalid_lifepath_gets_a_message_at_the_field_and_changes_nothing(
     response = player_client.post(
         url("lifepath_add", draft), {"position": 0, "lifepath": str(lifepaths["deserter"].id)}
     )
-    assert response.status_code == 200
+    assert response.status_code == 400  # refused input, as everywhere (chargen/core/htmx.py)
     assert "must follow one of" in response.content.decode()
     assert response.context["lifepath_form"].errors["lifepath"]
     assert not draft.lifepaths.exists()
+    swapped = player_client.post(
+        url("lifepath_add", draft),
+        {"position": 0, "lifepath": str(lifepaths["deserter"].id)},
+        **HTMX,
+    )
+    assert swapped.status_code == 200  # htmx swaps the form in with its reason
+    assert "must follow one of" in swapped.content.decode()
 
 
 def test_posting_after_finishing_changes_nothing_and_says_why(
