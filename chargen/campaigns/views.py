@@ -16,7 +16,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect
 
 from chargen.campaigns import services
 from chargen.campaigns.access import campaign_for_gm, campaign_for_member, campaigns_for_user
@@ -24,6 +23,7 @@ from chargen.campaigns.confirm import Confirmation, confirmation_page, is_confir
 from chargen.campaigns.forms import CampaignCreateForm, house_rules_form
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.summary import campaign_rules_summary
+from chargen.core.htmx import client_redirect
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 
 
@@ -147,14 +147,9 @@ def campaign_remove_member(
     services.campaign_remove_member(campaign=campaign, by=request.user, user=membership.user)
     if leaving:
         messages.success(request, f"You have left “{campaign.name}”.")
-        return _go_to(request, reverse("campaigns:list"))
+        return client_redirect(request, reverse("campaigns:list"))
     messages.success(request, f"{membership.user.get_username()} is no longer in the campaign.")
-    return _go_to(request, campaign.get_absolute_url())
-
-
-def _go_to(request: HtmxHttpRequest, url: str) -> HttpResponse:
-    """After an htmx-confirmed action the whole page moves on, as a plain POST's does."""
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return client_redirect(request, campaign.get_absolute_url())
 
 
 def _removal_confirmation(campaign: Campaign, username: str, leaving: bool) -> Confirmation:

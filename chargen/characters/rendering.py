@@ -1,7 +1,12 @@
 """One way to answer a wizard request: the full page, or only its `wizard` partial for htmx.
 
-Both render the same template, so the markup an htmx swap puts on the page is
-exactly the markup a plain page load shows.
+Both render the same template (chargen/core/htmx.py's `page_or_partial`), so the markup
+an htmx swap puts on the page is exactly the markup a plain page load shows.
+
+One request per action: a successful htmx POST is answered with the target step's
+partial, drawn from the state just saved (`after_post`); a plain POST keeps
+POST-redirect-GET. Either way a Reload GETs the step page and shows the same saved
+dice.
 
 Back means back: each step is one entry in the browser's history. An htmx answer that
 moves to another step's page pushes its address; one that stays on the step (a roll,
@@ -13,10 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.utils.html import format_html
-from django_htmx.http import push_url, replace_url
-from django_htmx.middleware import HtmxDetails
+
+from chargen.core.htmx import page_or_partial, show_address, wants_partial
 
 WIZARD_PARTIAL = "wizard"
 
@@ -27,44 +31,24 @@ def render_step(
     """The step page; an htmx request gets only the `wizard` partial (stepper + step),
     after a `<title>` that htmx puts on the page, so the title follows the step."""
     context = {**context, "page_title": page_title(context)}
-    htmx = getattr(request, "htmx", None)
-    # A history restore (Back, with no snapshot kept) replaces the whole body: full page.
-    if htmx and not htmx.history_restore_request:
-        response = render(request, f"{template_name}#{WIZARD_PARTIAL}", context, status=status)
-        response.content = (
-            format_html("<title>{}</title>\n", context["page_title"]).encode() + response.content
-        )
-        if request.method == "GET":
-            # After a successful POST htmx followed the 303 here: show this page's address.
-            # A refused POST is answered in place, and its address (a POST-only action
-            # URL) must not reach the address bar, where a reload would GET it: 405.
-            return address_for_step(request, response)
+    response = page_or_partial(
+        request, template_name, context, partial=WIZARD_PARTIAL, status=status
+    )
+    if not wants_partial(request):
         return response
-    return render(request, template_name, context, status=status)
-
-
-def address_for_step(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """Push the address when the answer shows another step; replace it within one step."""
-    path = request.get_full_path()
-    htmx: HtmxDetails = getattr(request, "htmx")  # noqa: B009 (set by HtmxMiddleware)
-    if is_same_page(htmx.current_url_abs_path, request.path):
-        return replace_url(response, path)
-    return push_url(response, path)
-
-
-def is_same_page(current: str | None, path: str) -> bool:
-    """Whether the page the request came from is the page at `path` (query ignored)."""
-    return current is not None and current.split("?", 1)[0].split("#", 1)[0] == path
+    response.content = (
+        format_html("<title>{}</title>\n", context["page_title"]).encode() + response.content
+    )
+    if request.method == "GET":
+        # A stepper link followed by htmx: show this page's address. A POST's answer is
+        # either a refusal, answered in place (its address, a POST-only action URL, must
+        # not reach the address bar, where a reload would GET it: 405), or a success,
+        # whose `after_post` shows the step's own address.
+        return show_address(request, response, request.get_full_path())
+    return response
 
 
 def page_title(context: dict[str, Any]) -> str:
     """ "Treva: 6. Skills": the character and the step shown (unescaped: a template escapes)."""
     step = context["step"]
     return f"{context['character'].name}: {step.number}. {step.title}"
-
-
-def redirect_to_step(url: str) -> HttpResponse:
-    """After a successful POST: 303 to the page that shows the new state (htmx follows it)."""
-    response = redirect(url)
-    response.status_code = 303
-    return response

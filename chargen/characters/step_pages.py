@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.http import QueryDict
@@ -87,21 +87,64 @@ def _placed_rolls(progress: Progress) -> list[dict[str, Any]]:
     return placed
 
 
+def proposal_fields(
+    progress: Progress, data: QueryDict | None = None, errors: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The race proposal form: empty, or as the player sent it with each box's reason."""
+    errors = errors or {}
+
+    def typed(name: str, default: str) -> str:
+        return data.get(name, default) if data is not None else default
+
+    return {
+        "name": typed("name", ""),
+        "reason": typed("reason", ""),
+        "adjustments": [
+            {
+                "code": code,
+                "now": value,
+                "typed": typed(f"adjust_{code}", "0"),
+                "error": errors.get(f"adjust_{code}", ""),
+            }
+            for code, value in progress.state.characteristics.values
+        ],
+    }
+
+
+def _race_rejected(character: Character) -> bool:
+    return character.race is not None and character.race.status == RaceStatus.REJECTED
+
+
+def _can_choose_race(progress: Progress) -> bool:
+    return "race" in progress.allowed_kinds or _race_rejected(progress.character)
+
+
+def proposal_on_page(progress: Progress) -> bool:
+    """Whether the race step draws the proposal form (step_race.html: the race still to
+    choose, the character editable, alien humanoids allowed): a refusal is drawn at its
+    fields only where they are."""
+    return (
+        not progress.race_done
+        and _can_choose_race(progress)
+        and progress.character.is_editable
+        and progress.house_rules.alien_humanoids_allowed
+    )
+
+
 def _race_context(progress: Progress) -> dict[str, Any]:
     character = progress.character
     return {
         "races": services.races_for(character),
-        "race_rejected": character.race is not None
-        and character.race.status == RaceStatus.REJECTED,
+        "race_rejected": _race_rejected(character),
         "race_pending": character.race is not None and character.race.status == RaceStatus.PROPOSED,
         "aliens_allowed": progress.house_rules.alien_humanoids_allowed,
+        "proposal": proposal_fields(progress),
         "race_limits": {
             "most_added": aliens.MOST_POINTS_ADDED,
             "most_on_one": aliens.MOST_POINTS_ON_ONE,
             "lowest": aliens.LOWEST_ADJUSTED_VALUE,
         },
-        "can_choose_race": "race" in progress.allowed_kinds
-        or (character.race is not None and character.race.status == RaceStatus.REJECTED),
+        "can_choose_race": _can_choose_race(progress),
     }
 
 

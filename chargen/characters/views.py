@@ -22,22 +22,25 @@ from chargen.characters.forms import ConceptForm, RaceProposalForm
 from chargen.characters.log import Written, log_entries
 from chargen.characters.models import Character
 from chargen.characters.progress import Progress, progress_for
-from chargen.characters.rendering import redirect_to_step, render_step
+from chargen.characters.refused_forms import (
+    ADJUSTMENTS,
+    KeepTyped,
+    typed_points,
+    typed_race,
+    typed_reroll,
+)
+from chargen.characters.rendering import render_step
 from chargen.characters.step_pages import (
     NON_HUMANOID_PREFIX,
     STEP_CONTEXT,
     characteristic_codes,
-    point_fields,
     typed_values,
 )
 from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
+from chargen.core.htmx import after_post, refused_status
 from chargen.core.log import STALE_MESSAGE
 from rules.errors import RulesError
-from rules.infinity_drive.characteristics import (
-    POINT_BUY_MAXIMUM,
-    POINT_BUY_MINIMUM,
-)
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 
 STEP_TEMPLATES: dict[str, str] = {
@@ -51,7 +54,11 @@ STEP_TEMPLATES: dict[str, str] = {
 
 
 def _load(request: HttpRequest, character_id: uuid.UUID) -> Progress:
-    character = character_for_owner(request.user, character_id)
+    return _progress_now(character_for_owner(request.user, character_id))
+
+
+def _progress_now(character: Character) -> Progress:
+    """The log as it is now (one query), replayed: what a GET of any step page reads."""
     return progress_for(character, log_entries(character))
 
 
@@ -79,6 +86,23 @@ def _page(
     )
 
 
+def _answer(
+    request: HttpRequest, character: Character, slug: str, progress: Progress | None = None
+) -> HttpResponse:
+    """A successful POST: plain, 303 to the step page; htmx, that page's partial in this
+    same response. It reads the log once, after the write's transaction, exactly as the
+    GET a Reload makes, so the answer shows the dice as saved and nothing a refresh
+    would show differently. `progress` is given when the action left the log alone."""
+    url = reverse(f"characters:{slug}", args=[character.id])
+    return after_post(
+        request,
+        url,
+        lambda: _page(
+            request, progress if progress is not None else _progress_now(character), slug
+        ),
+    )
+
+
 # --- GET pages ------------------------------------------------------------------------
 
 
@@ -103,11 +127,12 @@ def concept(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
                     "concept",
                     form=form,
                     step_error=error.message,
-                    status=_error_status(request),
+                    status=refused_status(request),
                 )
-            return redirect_to_step(reverse("characters:characteristics", args=[character.id]))
+            # The concept is no log entry: the progress read above is still the log's.
+            return _answer(request, character, "characteristics", progress)
         character.refresh_from_db()
-        return _page(request, progress, "concept", form=form, status=_error_status(request))
+        return _page(request, progress, "concept", form=form, status=refused_status(request))
     return _page(request, progress, "concept", form=form)
 
 
@@ -131,11 +156,6 @@ skills = _step_view("skills")
 # --- POSTs ----------------------------------------------------------------------------
 
 
-def _error_status(request: HttpRequest) -> int:
-    # htmx swaps only 2xx answers; a plain form post hears 400.
-    return 200 if getattr(request, "htmx", False) else 400
-
-
 def _sequence(data: QueryDict) -> int:
     try:
         return int(data.get("sequence", ""))
@@ -144,8 +164,6 @@ def _sequence(data: QueryDict) -> int:
 
 
 Action = Callable[[Character, int, QueryDict], object]
-# What a refused form shows again at the form itself: the values the player typed.
-KeepTyped = Callable[[Character, QueryDict, str], dict[str, Any]]
 
 
 ALREADY_TAKEN = STALE_MESSAGE
@@ -173,7 +191,7 @@ def _post(
     keep_typed: KeepTyped | None = None,
     drawn_at_field: frozenset[str] = frozenset(),
 ) -> Callable[[HttpRequest, uuid.UUID], HttpResponse]:
-    """A step POST: run the service; on success 303 to the step page, else show why there.
+    """A step POST: run the service; on success show the step page (`_answer`), else why.
 
     With `keep_typed`, a refused form is drawn again with what the player typed and the
     reason beside it, rather than reset to its defaults with the reason at the top.
@@ -197,18 +215,13 @@ def _post(
             # A reason about the values (the rules', or one field's) belongs at the form;
             # "not now", "already taken" or "locked" concern the page, and go on top.
             about_the_values = bool(field) or not isinstance(error, StepRefused)
+            progress = _progress_now(character)
             if keep_typed is not None and about_the_values:
-                extra.update(keep_typed(character, request.POST, message))
+                extra.update(keep_typed(progress, request.POST, message, field))
             elif field not in drawn_at_field:
                 extra["step_error"] = message
-            return _page(
-                request,
-                progress_for(character, log_entries(character)),
-                slug,
-                status=_error_status(request),
-                **extra,
-            )
-        return redirect_to_step(reverse(f"characters:{slug}", args=[character.id]))
+            return _page(request, progress, slug, status=refused_status(request), **extra)
+        return _answer(request, character, slug)
 
     return view
 
@@ -229,29 +242,12 @@ def _choose_method(character: Character, sequence: int, data: QueryDict) -> obje
 choose_method = _post("characteristics", _choose_method)
 
 
-def _typed_points(character: Character, data: QueryDict, message: str) -> dict[str, Any]:
-    """Draw the refused form again as typed, outlining each value the book does not allow."""
-    out_of_range = {}
-    for code in characteristic_codes(character):
-        try:
-            value = int(data.get(code, ""))
-        except ValueError:
-            value = None
-        if value is None or not POINT_BUY_MINIMUM <= value <= POINT_BUY_MAXIMUM:
-            out_of_range[code] = message
-    return {
-        "point_fields": point_fields(characteristic_codes(character), data),
-        "point_buy_error": message,
-        "field_errors": out_of_range,
-    }
-
-
 assign_points = _post(
     "characteristics",
     lambda c, seq, data: services.character_assign_points(
         character=c, expected_sequence=seq, values=typed_values(data, characteristic_codes(c))
     ),
-    keep_typed=_typed_points,
+    keep_typed=typed_points,
 )
 roll_characteristic = _post(
     "characteristics",
@@ -282,16 +278,21 @@ def _propose(character: Character, sequence: int, data: QueryDict) -> object:
     if not form.is_valid():
         field, messages = next(iter(form.errors.items()))
         raise StepRefused(str(messages[0]), field=field if field != "__all__" else "")
-    return services.race_propose(
-        character=character,
-        expected_sequence=sequence,
-        name=form.cleaned_data["name"],
-        reason=form.cleaned_data["reason"],
-        adjustments=form.adjustments(),
-    )
+    try:
+        return services.race_propose(
+            character=character,
+            expected_sequence=sequence,
+            name=form.cleaned_data["name"],
+            reason=form.cleaned_data["reason"],
+            adjustments=form.adjustments(),
+        )
+    except RulesError as error:
+        # The book's rules on alien humanoids weigh the points moved, so the reason goes
+        # beside the adjustments (a name or reason left empty is the form's to refuse).
+        raise StepRefused(str(error), field=ADJUSTMENTS) from error
 
 
-propose_race = _post("race", _propose)
+propose_race = _post("race", _propose, keep_typed=typed_race)
 choose_career = _post(
     "career",
     lambda c, seq, data: services.character_choose_career(
@@ -306,6 +307,7 @@ reroll_skill = _post(
         table=data.get("table", ""),
         typed_faces=data.get("faces", ""),
     ),
+    keep_typed=typed_reroll,
 )
 choose_table = _post(
     "skills",
@@ -355,9 +357,9 @@ def undo(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     except StepRefused as error:
         return _page(
             request,
-            progress_for(character, log_entries(character)),
+            _progress_now(character),
             slug,
             step_error=error.message,
-            status=_error_status(request),
+            status=refused_status(request),
         )
-    return redirect_to_step(reverse(f"characters:{slug}", args=[character.id]))
+    return _answer(request, character, slug)

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 from chargen.characters.access import character_for_owner
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character
-from chargen.characters.rendering import redirect_to_step
 from chargen.characters.services_copy import Copied, character_copy
+from chargen.core.htmx import see_other
 from chargen.core.http import AuthenticatedHttpRequest
 
 RETURN_TO_LIST = "list"
@@ -41,7 +41,7 @@ def character_copy_view(request: AuthenticatedHttpRequest, character_id: uuid.UU
     except StepRefused as refused:
         messages.error(request, refused.message)
         if request.POST.get("return_to") == RETURN_TO_LIST:
-            return redirect_to_step(reverse("characters:list"))
-        return redirect_to_step(reverse("characters:sheet", args=[original.id]))
+            return see_other(reverse("characters:list"))
+        return see_other(reverse("characters:sheet", args=[original.id]))
     messages.success(request, _done_message(original, copied))
-    return redirect_to_step(reverse("characters:resume", args=[copied.character.id]))
+    return see_other(reverse("characters:resume", args=[copied.character.id]))

@@ -21,11 +21,12 @@ from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character
 from chargen.characters.part_two import BACKGROUND_ROLL
 from chargen.characters.part_two_write import STALE
-from chargen.characters.rendering import redirect_to_step, render_step
+from chargen.characters.rendering import render_step
 from chargen.characters.services_notes import roll_note_context
 from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
 from chargen.core.form_fields import choice_field
+from chargen.core.htmx import after_post, client_redirect, refused_status
 from rules.errors import RulesError
 
 BACKGROUND_ROLLS = frozenset({BACKGROUND_ROLL})
@@ -128,11 +129,6 @@ class DetailsForm(SequenceForm):
 # --- Rendering -----------------------------------------------------------------------
 
 
-def _error_status(request: HttpRequest) -> int:
-    # htmx swaps only 2xx answers; a plain form post hears 400.
-    return 200 if getattr(request, "htmx", False) else 400
-
-
 def _context(finish: services.Finish, slug: str, **extra: Any) -> dict[str, Any]:
     progress = finish.progress
     context: dict[str, Any] = {
@@ -187,13 +183,16 @@ def _refused(
         services.finish_load(character),
         slug,
         step_error=message,
-        status=_error_status(request),
+        status=refused_status(request),
         **extra,
     )
 
 
-def _done(slug: str, character: Character) -> HttpResponse:
-    return redirect_to_step(reverse(f"characters:{slug}", args=[character.id]))
+def _done(request: HttpRequest, slug: str, character: Character) -> HttpResponse:
+    """A successful POST: plain, 303 to the step page; htmx, that page's partial in this
+    same response, read from the log after the write's transaction as a Reload would."""
+    url = reverse(f"characters:{slug}", args=[character.id])
+    return after_post(request, url, lambda: _page(request, services.finish_load(character), slug))
 
 
 # --- Step 7: equipment ----------------------------------------------------------------
@@ -225,7 +224,7 @@ def equipment_option(request: HttpRequest, character_id: uuid.UUID) -> HttpRespo
         )
     except (StepRefused, RulesError) as error:
         return _refused(request, character, "equipment", error)
-    return _done("equipment", character)
+    return _done(request, "equipment", character)
 
 
 @login_required
@@ -246,7 +245,7 @@ def equipment_background(request: HttpRequest, character_id: uuid.UUID) -> HttpR
         return _refused(
             request, character, "equipment", error, typed_faces=form.cleaned_data["faces"]
         )
-    return _done("equipment", character)
+    return _done(request, "equipment", character)
 
 
 @login_required
@@ -268,7 +267,7 @@ def equipment_buy(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse
         )
     except (StepRefused, RulesError) as error:
         return _refused(request, character, "equipment", error)
-    return _done("equipment", character)
+    return _done(request, "equipment", character)
 
 
 # --- Step 8: history and details -----------------------------------------------------
@@ -295,7 +294,7 @@ def history(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
         )
     except (StepRefused, RulesError) as error:
         return _history_refused(request, character, form, getattr(error, "message", str(error)))
-    return _done("review", character)
+    return _done(request, "review", character)
 
 
 def _history_refused(
@@ -312,7 +311,7 @@ def _history_refused(
         request,
         services.finish_load(character),
         "history",
-        status=_error_status(request),
+        status=refused_status(request),
         **extra,
     )
 
@@ -335,13 +334,8 @@ def finish(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
         services.character_finish(character=character)
     except (StepRefused, RulesError) as error:
         return _refused(request, character, "review", error)
-    sheet_url = reverse("characters:sheet", args=[character.id])
-    if getattr(request, "htmx", False):
-        # The sheet is a page of its own, not a wizard step: htmx navigates to it.
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = sheet_url
-        return response
-    return redirect_to_step(sheet_url)
+    # The sheet is a page of its own, not a wizard step: the whole window goes there.
+    return client_redirect(request, reverse("characters:sheet", args=[character.id]))
 
 
 # --- The sheet ------------------------------------------------------------------------

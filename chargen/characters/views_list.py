@@ -18,9 +18,9 @@ from chargen.characters.forms import StartForm
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus
 from chargen.characters.progress import progress_for
-from chargen.characters.rendering import redirect_to_step
 from chargen.characters.rule_upgrade import older_rule_data
 from chargen.characters.steps import resume_url
+from chargen.core.htmx import see_other
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.desk.models import Decision
 from chargen.desk.services import latest_decision
@@ -98,7 +98,7 @@ def character_new(request: AuthenticatedHttpRequest) -> HttpResponse:
         except StepRefused as error:
             form.add_error(error.field or None, error.message)
         else:
-            return redirect_to_step(reverse("characters:characteristics", args=[character.id]))
+            return see_other(reverse("characters:characteristics", args=[character.id]))
     status = 400 if request.method == "POST" else 200
     return render(request, "characters/new.html", {"form": form}, status=status)
 

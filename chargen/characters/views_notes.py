@@ -20,9 +20,9 @@ from django.views.decorators.http import require_POST
 
 from chargen.characters.access import character_for_owner
 from chargen.characters.errors import StepRefused
-from chargen.characters.rendering import redirect_to_step
 from chargen.characters.services_history import MAX_NOTE_LENGTH
 from chargen.characters.services_notes import NoteSaved, note_save
+from chargen.core.htmx import see_other
 from rules.errors import RulesError
 
 # The steps a note field is on; a plain post goes back to the one it names.
@@ -58,7 +58,7 @@ def history_note(request: HttpRequest, character_id: uuid.UUID, roll: int) -> Ht
         message = error.message if isinstance(error, StepRefused) else str(error)
         return _refused(request, character_id, roll, text, back, message)
     if not getattr(request, "htmx", False):
-        return redirect_to_step(reverse(f"characters:{back}", args=[character_id]))
+        return see_other(reverse(f"characters:{back}", args=[character_id]))
     return _saved(request, saved)
 
 

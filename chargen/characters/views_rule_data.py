@@ -17,12 +17,12 @@ from django.views.decorators.http import require_POST, require_safe
 
 from chargen.characters.access import character_for_owner
 from chargen.characters.errors import StepRefused
-from chargen.characters.rendering import redirect_to_step
 from chargen.characters.rule_upgrade import (
     RuleDataUpgrade,
     character_upgrade_rule_data,
     rule_data_upgrade_preview,
 )
+from chargen.core.htmx import see_other
 
 TEMPLATE = "characters/rule_data.html"
 
@@ -77,4 +77,4 @@ def rule_data_upgrade(request: HttpRequest, character_id: uuid.UUID) -> HttpResp
             request, rule_data_upgrade_preview(character), error=refused.message, status=400
         )
     messages.success(request, f"{character.name} now uses the current rule data.")
-    return redirect_to_step(reverse("characters:resume", args=[character.id]))
+    return see_other(reverse("characters:resume", args=[character.id]))

@@ -19,13 +19,13 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
 
 from chargen.core.confirm import CONFIRM_FIELD, CONFIRM_VALUE, is_confirmed
 from chargen.core.deletion import Deletion, DeletionRefused
+from chargen.core.htmx import client_redirect
 from chargen.core.http import HtmxHttpRequest
 from chargen.core.systems import registry
 
@@ -39,11 +39,6 @@ RETURN_TO_LIST = "list"
 def _wants_list(request: HttpRequest) -> bool:
     asked = request.POST.get(RETURN_FIELD) or request.GET.get(RETURN_FIELD)
     return asked == RETURN_TO_LIST
-
-
-def _go_to(request: HtmxHttpRequest, url: str) -> HttpResponse:
-    """After an htmx-confirmed action the whole page moves on, as a plain POST's does."""
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 def confirm_or_delete(
@@ -66,10 +61,10 @@ def confirm_or_delete(
             deleted = delete()
         except DeletionRefused as refused:
             messages.error(request, refused.message)
-            return _go_to(request, character_url)
+            return client_redirect(request, character_url)
         done = " ".join((f"“{deleted.name}” was deleted.", *deleted.consequences))
         messages.success(request, done)
-        return _go_to(request, list_url if _wants_list(request) else reverse("home"))
+        return client_redirect(request, list_url if _wants_list(request) else reverse("home"))
     return render(
         request,
         "core/confirm_delete.html",

@@ -11,10 +11,10 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from chargen.campaigns.access import campaign_for_gm, campaign_for_member
 from chargen.campaigns.confirm import Confirmation, confirmation_page, is_confirmed
+from chargen.core.htmx import client_redirect
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.drifting import services, services_table
 from chargen.drifting.campaign_rules import drifting_rules_for
@@ -74,9 +74,7 @@ def campaign_refresh(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) 
     messages.success(
         request, f"Tokens refresh: {changed} character{'s' if changed != 1 else ''} changed."
     )
-    if request.htmx:
-        return HttpResponseClientRedirect(campaign_page_url)
-    return redirect(campaign_page_url)
+    return client_redirect(request, campaign_page_url)
 
 
 @login_required

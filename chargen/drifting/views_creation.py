@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.htmx import after_post, client_redirect, page_or_partial, refused_status
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.drifting import services
 from chargen.drifting.access import character_for_owner, characters_for_owner
@@ -87,17 +88,29 @@ def _wizard_context(
 FINISHED_MESSAGE = "This character is finished; creation can no longer change."
 
 
-def _render_wizard(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+def _render_wizard(
+    request: HtmxHttpRequest, context: dict[str, Any], *, status: int = 200
+) -> HttpResponse:
     if context["character"].is_finished and not context["error"]:
         context["error"] = FINISHED_MESSAGE
-    template = "drifting/wizard.html#wizard" if request.htmx else "drifting/wizard.html"
-    return render(request, template, context)
+    return page_or_partial(
+        request, "drifting/wizard.html", context, partial="wizard", status=status
+    )
+
+
+def _refused(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+    """The wizard again with the reason, at the one status for refused input."""
+    return _render_wizard(request, context, status=refused_status(request))
 
 
 def _wizard_done(request: HtmxHttpRequest, character: Character) -> HttpResponse:
-    if request.htmx:
-        return _render_wizard(request, _wizard_context(request, character))
-    return redirect(character)
+    """A successful step: htmx gets the wizard as saved in this one answer; a plain POST
+    is redirected to the wizard's page (303), so Reload never posts again."""
+    return after_post(
+        request,
+        character.get_absolute_url(),
+        lambda: _render_wizard(request, _wizard_context(request, character)),
+    )
 
 
 # --- Listing and creation -------------------------------------------------------------------
@@ -160,10 +173,10 @@ def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
         request.POST, instance=character, campaigns=services.drifting_campaigns_for(request.user)
     )
     if character.is_finished:
-        return _render_wizard(request, _wizard_context(request, character))
+        return _refused(request, _wizard_context(request, character))
     if not form.is_valid():
         character.refresh_from_db()
-        return _render_wizard(request, _wizard_context(request, character, concept_form=form))
+        return _refused(request, _wizard_context(request, character, concept_form=form))
     try:
         services.character_set_concept(
             character=character_for_owner(request.user, character_id),
@@ -174,7 +187,7 @@ def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
     except RulesError as error:
         form.add_error("campaign", str(error))
         character.refresh_from_db()
-        return _render_wizard(request, _wizard_context(request, character, concept_form=form))
+        return _refused(request, _wizard_context(request, character, concept_form=form))
     return _wizard_done(request, character_for_owner(request.user, character_id))
 
 
@@ -195,7 +208,7 @@ def lifepath_add(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
         else:
             return _wizard_done(request, character)
     character.refresh_from_db()
-    return _render_wizard(request, _wizard_context(request, character, lifepath_form=form))
+    return _refused(request, _wizard_context(request, character, lifepath_form=form))
 
 
 @login_required
@@ -206,11 +219,11 @@ def lifepath_undo(request: AuthenticatedHttpRequest, character_id: uuid.UUID) ->
         position = int(request.POST.get("position", ""))
         services.character_undo_lifepath(character=character, position=position)
     except ValueError:
-        return _render_wizard(
+        return _refused(
             request, _wizard_context(request, character, error="Which lifepath? Reload the page.")
         )
     except RulesError as error:
-        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
+        return _refused(request, _wizard_context(request, character, error=str(error)))
     character.refresh_from_db()
     return _wizard_done(request, character)
 
@@ -222,7 +235,7 @@ def review(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
     try:
         services.character_review(character=character)
     except RulesError as error:
-        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
+        return _refused(request, _wizard_context(request, character, error=str(error)))
     return _wizard_done(request, character)
 
 
@@ -233,10 +246,6 @@ def finish(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
     try:
         services.character_finish(character=character)
     except RulesError as error:
-        return _render_wizard(request, _wizard_context(request, character, error=str(error)))
+        return _refused(request, _wizard_context(request, character, error=str(error)))
     messages.success(request, f"{character.name} is ready to drift.")
-    if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = character.get_absolute_url()
-        return response
-    return redirect(character)
+    return client_redirect(request, character.get_absolute_url())

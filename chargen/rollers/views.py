@@ -19,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from chargen.core.htmx import client_redirect
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.rollers import services
 from chargen.rollers.access import (
@@ -61,14 +62,6 @@ def roller_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "rollers/list.html", _list_context(request))
 
 
-def _created(request: AuthenticatedHttpRequest, url: str) -> HttpResponse:
-    if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
-    return redirect(url)
-
-
 @login_required
 @require_POST
 def unique_create(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -90,7 +83,7 @@ def unique_create(request: AuthenticatedHttpRequest) -> HttpResponse:
             _template(request, "list", "unique_new"),
             _list_context(request, unique_form=form),
         )
-    return _created(request, _edit_url("rollers:unique_edit", character))
+    return client_redirect(request, _edit_url("rollers:unique_edit", character))
 
 
 @login_required
@@ -110,7 +103,7 @@ def mana_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         return render(
             request, _template(request, "list", "mana_new"), _list_context(request, mana_form=form)
         )
-    return _created(request, _edit_url("rollers:mana_edit", character))
+    return client_redirect(request, _edit_url("rollers:mana_edit", character))
 
 
 def _edit_url(name: str, character: UniqueCharacter | ManaCharacter) -> str:

@@ -70,9 +70,9 @@ def test_moving_to_the_next_step_pushes_one_history_entry(
         url("concept", draft),
         {"name": "Treva", "concept": "Mechanic"},
         headers=from_page("concept", draft),
-        follow=True,
     )
-    assert response.redirect_chain[-1][0] == url("characteristics", draft)
+    assert response.status_code == 200  # the next step itself, in the same answer
+    assert "you must pick one and stick with it" in response.content.decode()
     assert response["HX-Push-Url"] == url("characteristics", draft)
     assert "HX-Replace-Url" not in response
 
@@ -81,19 +81,15 @@ def test_a_roll_and_a_placement_replace_the_address(
     player_client: Client, draft: Character
 ) -> None:
     headers = from_page("characteristics", draft)
-    player_client.post(
-        url("method", draft), {"sequence": 1, "method": "dice"}, headers=headers, follow=True
-    )
-    rolled = player_client.post(
-        url("roll_characteristic", draft), {"sequence": 2}, headers=headers, follow=True
-    )
+    player_client.post(url("method", draft), {"sequence": 1, "method": "dice"}, headers=headers)
+    rolled = player_client.post(url("roll_characteristic", draft), {"sequence": 2}, headers=headers)
     placed = player_client.post(
         url("place_characteristic", draft),
         {"sequence": 3, "characteristic": "Chz"},
         headers=headers,
-        follow=True,
     )
     for response in (rolled, placed):
+        assert response.status_code == 200
         assert response["HX-Replace-Url"] == url("characteristics", draft)
         assert "HX-Push-Url" not in response
     assert next_sequence(draft) == 4
@@ -108,9 +104,8 @@ def test_an_undo_replaces_the_address(player_client: Client, draft: Character) -
         url("undo", draft),
         {"sequence": race_entry.sequence, "step": "race"},
         headers=from_page("race", draft),
-        follow=True,
     )
-    assert response.redirect_chain[-1][0] == url("race", draft)
+    assert response.status_code == 200
     assert response["HX-Replace-Url"] == url("race", draft)
     assert "HX-Push-Url" not in response
 

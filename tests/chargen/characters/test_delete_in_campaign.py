@@ -45,7 +45,7 @@ def test_a_campaign_draft_with_dice_is_refused_and_keeps_everything(
     assert 'name="confirm"' not in confirm_page  # no way to confirm from here
 
     response = player_client.post(delete_url(campaign_draft), CONFIRMED)
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert response["Location"] == campaign_draft.get_absolute_url()
     shown = player_client.get(reverse("home")).content.decode()
     assert "deleting it would let a new character roll them again" in shown

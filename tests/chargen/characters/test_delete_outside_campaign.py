@@ -28,7 +28,7 @@ def test_the_owner_deletes_a_character_outside_any_campaign_with_a_plain_post(
     roll_book_characteristics(draft)  # seven rolls: nobody else relies on them
     Character.objects.filter(pk=draft.pk).update(status=status)
     response = player_client.post(delete_url(draft), CONFIRMED)
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert response["Location"] == reverse("home")
     assert not exists(draft)
     assert not CreationLogEntry.objects.filter(character_id=draft.pk).exists()

@@ -1,5 +1,5 @@
 """Bad typed dice in the wizard: refused, changing nothing, and explained once, beside the
-field (or on top for the one reroll)."""
+field, the one reroll's included (its dice kept in its own field)."""
 
 from __future__ import annotations
 
@@ -90,10 +90,11 @@ def test_bad_typed_dice_are_explained_once_beside_the_field(
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
-def test_bad_typed_dice_on_the_one_reroll_are_explained_on_top(
+def test_bad_typed_dice_on_the_one_reroll_are_explained_at_its_field(
     player_client: Client, draft: Character, headers: dict[str, str]
 ) -> None:
-    """The reroll form draws no field error of its own, so the reason goes on top."""
+    """A newcomer's try: the reason went on top and the typed dice were cleared. Now the
+    reroll form comes back with the dice as typed and the reason beside them, once."""
     _prepare_skill_roll(draft)
     # 9 on Construction Academic is Psychic, whose prerequisite Treva lacks: one reroll.
     player_client.post(url("roll_skill", draft), {"sequence": next_sequence(draft), "faces": "4 5"})
@@ -103,10 +104,34 @@ def test_bad_typed_dice_on_the_one_reroll_are_explained_on_top(
         {"sequence": next_sequence(draft), "table": "construction-academic", "faces": "9 9"},
         headers=headers,
     )
+    assert response.status_code == (200 if headers else 400)
     content = response.content.decode()
-    on_top = re.search(r'id="step-error">(.+?)</div>', content)
-    assert on_top, "the reason is on the page"
-    assert "d6" in on_top.group(1)
-    assert content.count(on_top.group(1)) == 1
+    field = re.search(
+        r'<input class="[^"]*is-invalid[^"]*"[^>]*id="reroll-faces-construction-academic"'
+        r'[^>]*value="9 9"[^>]*>'
+        r'<div class="invalid-feedback" id="reroll-faces-error-construction-academic">(.+?)</div>',
+        content,
+    )
+    assert field, "the typed dice are kept, and the reason is beside that reroll's field"
+    assert "d6" in field.group(1), "the reason names the die"
+    assert content.count(field.group(1)) == 1, "said once, not again on top"
+    assert 'id="step-error"' not in content
     assert len(log_entries(draft)) == before
     assert "Reroll once" in content, "the reroll is still offered"
+
+
+def test_a_reroll_of_a_table_that_offers_none_is_explained_on_top(
+    player_client: Client, draft: Character
+) -> None:
+    """A reroll form no page draws (a forged or very old one) has no field to show the
+    reason beside: it goes on top."""
+    _prepare_skill_roll(draft)
+    player_client.post(url("roll_skill", draft), {"sequence": next_sequence(draft), "faces": "4 5"})
+    response = player_client.post(
+        url("reroll_skill", draft),
+        {"sequence": next_sequence(draft), "table": "no-such-table", "faces": "9 9"},
+        headers=HTMX,
+    )
+    on_top = re.search(r'id="step-error">(.+?)</div>', response.content.decode())
+    assert on_top, "the reason is on the page"
+    assert "d6" in on_top.group(1)

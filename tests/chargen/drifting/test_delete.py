@@ -81,7 +81,7 @@ def test_the_owner_deletes_a_played_character_outside_any_campaign_with_a_plain_
     player_client: Client, loner: Character
 ) -> None:
     response = player_client.post(delete_url(loner), CONFIRMED)
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert response["Location"] == reverse("home")
     assert not exists(loner)
     assert not LogEntry.objects.filter(character_id=loner.pk).exists()

@@ -26,7 +26,7 @@ def test_the_gm_refreshes_the_campaign_from_its_page(
         reverse("drifting:campaign_refresh", kwargs={"campaign_id": campaign.id}),
         {"confirm": "yes"},
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert jim.tokens.get(name="Dodge").depleted == 0
 
 

@@ -69,7 +69,7 @@ def test_the_wizard_as_plain_posts_and_as_htmx_swaps(
     response = player_client.post(
         url("concept", draft), {"name": "Jim", "concept": "Marine", "campaign": str(campaign.id)}
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     draft.refresh_from_db()
     assert draft.campaign == campaign
     assert draft.step == CreationStep.LIFEPATHS
@@ -85,9 +85,9 @@ def test_the_wizard_as_plain_posts_and_as_htmx_swaps(
         assert lifepaths[slug].name in body
     assert "Firearms</span> ×2" in body
     response = player_client.post(url("review", draft))
-    assert response.status_code == 302
+    assert response.status_code == 303
     response = player_client.post(url("finish", draft))
-    assert response.status_code == 302
+    assert response.status_code == 303
     draft.refresh_from_db()
     assert draft.is_finished
     sheet = player_client.get(draft.get_absolute_url()).content.decode()
@@ -102,10 +102,17 @@ def test_an_invalid_lifepath_gets_a_message_at_the_field_and_changes_nothing(
     response = player_client.post(
         url("lifepath_add", draft), {"position": 0, "lifepath": str(lifepaths["deserter"].id)}
     )
-    assert response.status_code == 200
+    assert response.status_code == 400  # refused input, as everywhere (chargen/core/htmx.py)
     assert "must follow one of" in response.content.decode()
     assert response.context["lifepath_form"].errors["lifepath"]
     assert not draft.lifepaths.exists()
+    swapped = player_client.post(
+        url("lifepath_add", draft),
+        {"position": 0, "lifepath": str(lifepaths["deserter"].id)},
+        **HTMX,
+    )
+    assert swapped.status_code == 200  # htmx swaps the form in with its reason
+    assert "must follow one of" in swapped.content.decode()
 
 
 def test_posting_after_finishing_changes_nothing_and_says_why(

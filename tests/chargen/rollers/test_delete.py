@@ -66,7 +66,7 @@ def test_the_owner_deletes_a_unique_sheet_with_a_plain_post(
     player_client: Client, rolled_brian: UniqueCharacter
 ) -> None:
     response = player_client.post(delete_url(rolled_brian), CONFIRMED)
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert response["Location"] == reverse("home")
     assert not UniqueCharacter.objects.filter(pk=rolled_brian.pk).exists()
     assert not UniqueRollEntry.objects.filter(character_id=rolled_brian.pk).exists()
@@ -88,7 +88,7 @@ def test_the_owner_deletes_a_unique_sheet_with_htmx_and_a_mana_sheet_with_a_plai
     player_client: Client, rolled_brian: UniqueCharacter, rolled_mage: ManaCharacter
 ) -> None:
     assert player_client.post(delete_url(rolled_brian), CONFIRMED, headers=HTMX)["HX-Redirect"]
-    assert player_client.post(delete_url(rolled_mage), CONFIRMED).status_code == 302
+    assert player_client.post(delete_url(rolled_mage), CONFIRMED).status_code == 303
     assert not UniqueCharacter.objects.exists()
     assert not ManaCharacter.objects.exists()
 

@@ -110,7 +110,7 @@ def test_roller_sheets_one_below_the_cap_then_refused_at_it(
 
     url = reverse(f"rollers:{kind}_create")
     made = player_client.post(url, {f"{prefix}-name": "The last"})
-    assert made.status_code == 302
+    assert made.status_code == 303
     assert sheets() == CAP
 
     refused = player_client.post(url, {f"{prefix}-name": "One more"})

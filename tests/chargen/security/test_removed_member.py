@@ -19,7 +19,7 @@ def _remove(gm_client: Client, world: World, username: str) -> None:
         reverse("campaigns:remove_member", args=[world.campaign.id]),
         {"username": username, "confirm": "yes"},  # the GM confirmed on the page
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
 
 
 def test_a_removed_player_cannot_propose_a_race(
