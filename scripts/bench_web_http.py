@@ -179,8 +179,23 @@ def offered_sequence(html: str) -> int:
 @dataclass(frozen=True)
 class Response:
     status: int
-    location: str
+    location: str  # a plain redirect's, or an htmx answer's HX-Redirect, as a path
     body: str
+    shown_at: str = ""  # an htmx answer's HX-Push-Url or HX-Replace-Url: it succeeded
+
+
+def htmx_outcome(answer: Response) -> tuple[str, str]:
+    """How htmx takes a POST's answer: ("page", path) when it swaps the answer in at
+    that address, ("load", path) for a full load (HX-Redirect), or ("refused", reason).
+
+    The app answers a refused htmx POST with the form and its reasons (200, no address
+    header), and a successful one with the new page and its address (chargen/core/htmx.py).
+    """
+    if answer.status == 200 and answer.location:
+        return "load", answer.location
+    if answer.status == 200 and answer.shown_at:
+        return "page", answer.shown_at
+    return "refused", f"{answer.status}: {refusal_text(answer.body)}"
 
 
 @dataclass
@@ -221,13 +236,15 @@ class Browser:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         if htmx:
             headers["HX-Request"] = "true"
+            headers["HX-Current-URL"] = f"http://127.0.0.1:{self.port}{self.path}"
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT_SECONDS)
         try:
             connection.request(method, path, body=body, headers=headers)
             answer = connection.getresponse()
             text = answer.read().decode("utf-8", "replace")
             set_cookies = answer.headers.get_all("Set-Cookie") or []
-            location = answer.headers.get("Location", "")
+            location = answer.headers.get("Location") or answer.headers.get("HX-Redirect", "")
+            shown_at = answer.headers.get("HX-Push-Url") or answer.headers.get("HX-Replace-Url")
         finally:
             connection.close()
         with self._lock:
@@ -238,7 +255,9 @@ class Browser:
                 self.cookies.update({name: morsel.value for name, morsel in jar.items()})
         target = urlsplit(urljoin(path, location)) if location else None
         where = f"{target.path}?{target.query}" if target and target.query else ""
-        return Response(answer.status, where or (target.path if target else ""), text)
+        return Response(
+            answer.status, where or (target.path if target else ""), text, shown_at or ""
+        )
 
     def get(self, path: str, *, htmx: bool = False) -> str:
         """Open a page (GETs only read, so any answer but 200 is a failure)."""
@@ -272,11 +291,12 @@ class Browser:
     ) -> str:
         """Post a form as a player would and open the page the answer leads to.
 
-        The form is looked for on the open page, else on `page` (opened first). A plain
-        POST's success is a redirect (a refusal is drawn again with the reason), so the
-        benchmark tells them apart without reading the page; the page after it is then
-        fetched as htmx does (its partial) unless `full_page_after`. `double` sends the
-        POST twice at once (a double-click): the second must show the saved result.
+        The form is looked for on the open page, else on `page` (opened first). An htmx
+        form posts as htmx unless `full_page_after`: its success is the new page in the
+        same answer, with its address (`htmx_outcome`). A plain POST's success is a
+        redirect, followed with a GET. Either way a refusal is drawn again with the
+        reason, and the benchmark stops there. `double` sends the POST twice at once
+        (a double-click): the second must show the saved result.
         """
         found = self.find(action, match)
         if found is None and page:
@@ -289,29 +309,49 @@ class Browser:
             )
         form, url = found
         data = form.data(values or {})
-        if double:
-            answers = self._twice(url, data)
-        else:
-            answers = [self.request("POST", url, data=data, htmx=False)]
-        for answer in answers:
-            if answer.status not in REDIRECTS:
-                raise BenchHTTPError(
-                    f"POST {url} answered {answer.status}: {refusal_text(answer.body)}"
-                )
+        # As a browser with htmx: an htmx form posts as htmx and is answered in one
+        # request; a plain form (or a page the benchmark wants whole) follows a redirect.
+        as_htmx = self.htmx and form.htmx and not full_page_after
+        answers = self._twice(url, data, as_htmx) if double else [self._post(url, data, as_htmx)]
         with self._lock:
             self.counts.rolls += roll
-        htmx_after = self.htmx and form.htmx and not full_page_after
-        page_after = self.get(answers[0].location, htmx=htmx_after)
+        for answer in answers:  # a double-click's second answer must succeed too
+            self._succeeded(url, answer, as_htmx)
+        page_after = self._page_after(answers[0], as_htmx)
         with self._lock:
             self.counts.next_sequence = max(self.counts.next_sequence, offered_sequence(page_after))
         return page_after
 
-    def _twice(self, url: str, data: list[tuple[str, str]]) -> list[Response]:
+    def _post(self, url: str, data: list[tuple[str, str]], as_htmx: bool) -> Response:
+        return self.request("POST", url, data=data, htmx=as_htmx)
+
+    @staticmethod
+    def _succeeded(url: str, answer: Response, as_htmx: bool) -> None:
+        if as_htmx:
+            how, why = htmx_outcome(answer)
+            if how == "refused":
+                raise BenchHTTPError(f"POST {url} answered {why}")
+        elif answer.status not in REDIRECTS:
+            raise BenchHTTPError(
+                f"POST {url} answered {answer.status}: {refusal_text(answer.body)}"
+            )
+
+    def _page_after(self, answer: Response, as_htmx: bool) -> str:
+        """The page the player sees after a successful POST (fetched, or swapped in)."""
+        if not as_htmx:
+            return self.get(answer.location)
+        how, where = htmx_outcome(answer)
+        if how == "load":
+            return self.get(where)
+        self.path, self.html = urlsplit(where).path, answer.body
+        return answer.body
+
+    def _twice(self, url: str, data: list[tuple[str, str]], as_htmx: bool) -> list[Response]:
         answers: list[Response | BaseException] = [RuntimeError("not sent")] * 2
 
         def send(index: int) -> None:
             try:
-                answers[index] = self.request("POST", url, data=data, htmx=False)
+                answers[index] = self._post(url, data, as_htmx)
             except Exception as error:  # reported below, in the player's thread
                 answers[index] = error
 

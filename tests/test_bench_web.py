@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
-from bench_web_http import offered_sequence, parse_forms, refusal_text
+from bench_web_http import Response, htmx_outcome, offered_sequence, parse_forms, refusal_text
 from bench_web_measure import (
     Expected,
     LogRow,
@@ -204,6 +204,15 @@ def test_the_page_says_where_the_log_goes_next() -> None:
 """
     assert offered_sequence(undo_and_roll) == 17
     assert offered_sequence("<p>No forms here.</p>") == 0
+
+
+def test_an_htmx_answer_is_read_as_htmx_reads_it() -> None:
+    swapped = Response(200, "", "<div id=wizard></div>", shown_at="/characters/1/skills/")
+    assert htmx_outcome(swapped) == ("page", "/characters/1/skills/")
+    assert htmx_outcome(Response(200, "/rollers/unique/1/", "")) == ("load", "/rollers/unique/1/")
+    refused = Response(200, "", '<div class="alert alert-danger">Not now.</div>')
+    assert htmx_outcome(refused)[0] == "refused"
+    assert htmx_outcome(Response(500, "", "boom"))[0] == "refused"
 
 
 def test_values_replace_the_defaults_and_a_list_repeats_the_name() -> None:

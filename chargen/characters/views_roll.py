@@ -11,7 +11,9 @@ import uuid
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.views.decorators.http import require_POST
 
 from chargen.characters import services
 from chargen.characters.models import Character
@@ -43,8 +45,11 @@ ROLL_VIEWS: Mapping[str, Callable[[HttpRequest, uuid.UUID], HttpResponse]] = Map
 )
 
 
+@login_required
+@require_POST
 def roll(request: HttpRequest, character_id: uuid.UUID, kind: str) -> HttpResponse:
-    """POST only (the view each kind gets checks the method and the log-in)."""
+    """Checked here as well as in each kind's view: a wrong method or a visitor hears
+    the same answer whatever the kind named (a made-up one included)."""
     view = ROLL_VIEWS.get(kind)
     if view is None:
         raise Http404("There is no such roll in character creation.")

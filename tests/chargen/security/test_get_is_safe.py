@@ -39,6 +39,7 @@ def _urls(world: World, character: Character, table_key: str) -> list[str]:
         "token": world.campaign.invite_token,
         "table_key": table_key,
         "uidb64": "MQ",
+        "kind": "skill_roll",  # the wizard's one roll action, for a skill roll
     }
     urls = []
     for namespace, pattern in _patterns(get_resolver()):

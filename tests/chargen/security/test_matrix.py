@@ -53,7 +53,8 @@ def _routes(*, with_ids: bool) -> list[tuple[str, tuple[str, ...]]]:
         ids = tuple(sorted(converters))
         if with_ids and not ids:
             continue
-        assert all(name in {"campaign_id", "character_id", "token", "roll"} for name in ids), (
+        known = {"campaign_id", "character_id", "token", "roll", "kind"}
+        assert all(name in known for name in ids), (
             f"{namespace}:{pattern.name} takes {ids}: teach this matrix what to put there"
         )
         if "token" in ids:
@@ -133,11 +134,14 @@ def _url(route: str, ids: tuple[str, ...], cast: Cast, character: Character) -> 
         kwargs["token"] = str(cast.campaign.invite_token)
     if "roll" in ids:  # a roll's sequence in the character's log (a note beside it)
         kwargs["roll"] = 1
+    if "kind" in ids:  # the wizard's one roll action, for a skill roll
+        kwargs["kind"] = "skill_roll"
     return reverse(route, kwargs=kwargs)
 
 
 def _made_up_url(route: str, ids: tuple[str, ...]) -> str:
-    return reverse(route, kwargs={name: 1 if name == "roll" else uuid.uuid4() for name in ids})
+    made_up = {"roll": 1, "kind": "skill_roll"}
+    return reverse(route, kwargs={name: made_up.get(name, uuid.uuid4()) for name in ids})
 
 
 def _owner_client(
