@@ -147,6 +147,9 @@ def apply_change(sheet: Sheet, kind: str, details: Mapping[str, Any]) -> dict[st
     if kind == REFRESH:
         return refresh_tokens(sheet)[0]
     if kind == UNDO:
+        if details.get("lifepath") is not None:
+            # A lifepath taken back during creation: the sheet begins at the finish.
+            return dict(sheet)
         restored = cast("Mapping[str, Any]", mapping(details.get("restored"), "The undo"))
         return undo_loss(
             sheet, fresh=_counts(restored, "fresh"), depleted=_counts(restored, "depleted")

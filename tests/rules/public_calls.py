@@ -119,6 +119,15 @@ CALLS: dict[str, Callable[[], Call]] = {
     "rules.drifting.lifepaths.tokens_from_lifepaths": _call(
         drifting.tokens_from_lifepaths, chosen=[SPACER, PILOT]
     ),
+    "rules.drifting.chosen.replay_lifepaths": _call(
+        drifting.replay_lifepaths,
+        rows=[
+            (1, "lifepath", {"lifepath": "spacer"}),
+            (2, "lifepath", {"lifepath": "pilot"}),
+            (3, "undo", {"cancels": 2, "lifepath": "pilot"}),
+            (4, "lifepath_undone", {}),
+        ],
+    ),
     # unique-dice pool
     "rules.unique_pool.PoolSize": _call(
         pool.PoolSize, attribute=3, tool_quality=1, normal_specials=1, starred_specials=1
