@@ -206,9 +206,13 @@ def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
 @require_POST
 def lifepath_add(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
-    if _saved_already(request, character, LogKind.LIFEPATH):
+    earlier = services.replayed_entry(
+        character, key=request.POST.get("key", ""), kind=LogKind.LIFEPATH
+    )
+    if earlier is not None and earlier.details.get("lifepath") == request.POST.get("lifepath"):
         return _wizard_done(request, character)
-    if _key(request) is None:
+    if earlier is not None or _key(request) is None:
+        # Another tab chose a different lifepath at this key, or the page had no key.
         return _render_wizard(request, _wizard_context(request, character, error=STALE_MESSAGE))
     form = LifepathChoiceForm(request.POST, lifepaths=services.character_lifepaths(character))
     if form.is_valid():
