@@ -45,3 +45,32 @@ def test_every_old_token_sheet_is_a_replay_of_its_log(legacy_database: None) -> 
     )
     assert list(token_snapshot_mismatches()) == []
     call_command("seal_logs", verbosity=0)
+
+
+def test_an_old_draft_with_a_lifepath_taken_back_carries_on_through_the_kernel(
+    legacy_database: None,
+) -> None:
+    """Sable took a lifepath back with the old `lifepath_undone` row (a summary only):
+    replay reads it as cancelling the newest lifepath then chosen, and her next undo is
+    the kernel's row, appended after it; no old row is rewritten."""
+    sable = Character.objects.get(name="Sable")
+    sealed = dict(sable.log.values_list("sequence", "entry_hash"))
+    assert [path.slug for path in services.chosen_lifepaths(sable)] == [
+        "station-brat",
+        "grifter",
+    ]
+    grifter = sable.log.filter(kind=LogKind.LIFEPATH).order_by("sequence").last()
+    assert grifter is not None
+    undo = services.character_undo_lifepath(character=sable, key=sable.next_sequence)
+    assert undo.details["cancels"] == grifter.sequence
+    assert [path.slug for path in services.chosen_lifepaths(sable)] == ["station-brat"]
+    freighter = services.lifepaths_available(None).get(slug="freighter-pilot")
+    services.character_add_lifepath(character=sable, lifepath=freighter, key=sable.next_sequence)
+    assert [path.slug for path in services.chosen_lifepaths(sable)] == [
+        "station-brat",
+        "freighter-pilot",
+    ]
+    assert list(lifepath_snapshot_mismatches()) == []
+    kept = dict(sable.log.filter(sequence__in=sealed).values_list("sequence", "entry_hash"))
+    assert kept == sealed
+    assert list(sable.log.values_list("kind", flat=True)).count(LogKind.LIFEPATH_UNDONE) == 1
