@@ -9,6 +9,7 @@ import random
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
 from chargen.core.log import STALE_MESSAGE, UNDO_KIND
@@ -138,6 +139,9 @@ def test_taking_back_appends_an_undo_and_the_gm_sees_both(
     assert f"<s>{chosen.summary}</s>" in sheet  # marked undone
     assert "Took back lifepath: Station brat." in sheet
     assert services.token_sheet(character)["Firearms"].held == 2  # no Station brat tokens
+    # The party page lists play only: a lifepath taken back in creation is none.
+    party = gm_client.get(reverse("drifting:campaign", kwargs={"campaign_id": campaign.id}))
+    assert "Took back lifepath" not in party.content.decode()
 
 
 def test_a_double_click_on_finish_answers_with_the_sheet(
