@@ -105,7 +105,8 @@ def _saved_already(request: HtmxHttpRequest, character: Character, kind: str) ->
 
 
 def _key(request: HtmxHttpRequest) -> int | None:
-    """The form's one-time key; None for a page drawn without one (before keys)."""
+    """The form's one-time key; None for a page drawn without one (before keys), which
+    the services are then given as 0: never a sequence, so the kernel answers it stale."""
     return parse_key(request.POST.get("key", ""))
 
 
