@@ -235,6 +235,8 @@ class LogKind(models.TextChoices):
     CONCEPT = "concept", "Concept"
     LIFEPATH = "lifepath", "Lifepath chosen"
     LIFEPATH_UNDONE = "lifepath_undone", "Lifepath taken back"
+    # Moving on to the review (its own row, so a double-click answers with it).
+    REVIEW = "review", "Reviewed"
     FINISHED = "finished", "Finished"
     ROLL = "roll", "Roll"
     ASSIST = "assist", "Assist given"

@@ -257,18 +257,25 @@ def character_undo_lifepath(*, character: Character, key: int) -> LogEntry:
     return written.entry
 
 
-@transaction.atomic
-def character_review(*, character: Character) -> None:
-    """Move on to the review. No row: it decides nothing, and repeating it is harmless."""
-    locked = Character.objects.select_for_update().get(pk=character.pk)
-    _editable_creation(locked)
-    limit = lifepath_limit(locked.campaign)
-    chosen = len(replayed_lifepath_ids(locked.log.order_by("sequence")))
-    if chosen != limit:
-        raise rules.DriftingError(f"Choose {limit} lifepaths before the review; {chosen} so far.")
-    locked.step = CreationStep.REVIEW
-    locked.save(update_fields=["step", "updated"])
-    character.step = locked.step
+def character_review(*, character: Character, key: int) -> LogEntry:
+    """Move on to the review once every lifepath is chosen, at the form's `key`."""
+
+    def build(locked: Character, entries: list[LogEntry]) -> LogEntry:
+        _editable_creation(locked)
+        limit = lifepath_limit(locked.campaign)
+        chosen = _replayed(locked, entries)
+        if len(chosen) != limit:
+            raise rules.DriftingError(
+                f"Choose {limit} lifepaths before the review; {len(chosen)} so far."
+            )
+        locked.step = CreationStep.REVIEW
+        locked.save(update_fields=["step", "updated"])
+        names = ", ".join(path.name for path in chosen)
+        return LogEntry(kind=LogKind.REVIEW, summary=f"Reviewed the lifepaths: {names}.")
+
+    written = _creation_write(character, key=key, kind=LogKind.REVIEW, build=build)
+    character.step = CreationStep.REVIEW
+    return written.entry
 
 
 def character_finish(*, character: Character, key: int) -> Character:

@@ -253,7 +253,8 @@ def lifepath_undo(request: AuthenticatedHttpRequest, character_id: uuid.UUID) ->
 def review(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     try:
-        services.character_review(character=character)
+        if not _saved_already(request, character, LogKind.REVIEW):
+            services.character_review(character=character, key=_key(request) or 0)
     except RulesError as error:
         return _render_wizard(request, _wizard_context(request, character, error=str(error)))
     return _wizard_done(request, character)

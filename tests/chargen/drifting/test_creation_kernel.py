@@ -132,7 +132,7 @@ def test_taking_back_appends_an_undo_and_the_gm_sees_both(
     assert character.log.filter(pk=chosen.pk).exists()  # never deleted
     for slug in LIFE:
         add(character, lifepaths[slug])
-    services.character_review(character=character)
+    services.character_review(character=character, key=character.next_sequence)
     services.character_finish(character=character, key=character.next_sequence)
     sheet = gm_client.get(character.get_absolute_url()).content.decode()
     assert f'data-sequence="{chosen.sequence}"' in sheet
@@ -144,13 +144,33 @@ def test_taking_back_appends_an_undo_and_the_gm_sees_both(
     assert "Took back lifepath" not in party.content.decode()
 
 
+def test_a_double_click_on_review_answers_with_the_review(
+    player_client: Client, draft: Character, lifepaths: dict[str, Lifepath]
+) -> None:
+    named(draft)
+    for slug in LIFE:
+        add(draft, lifepaths[slug])
+    form = {"key": draft.next_sequence}
+    first = player_client.post(url("review", draft), form, **HTMX)
+    # The first click's review row is the answer, even once a lifepath is taken back.
+    services.character_undo_lifepath(character=draft, key=draft.next_sequence)
+    second = player_client.post(url("review", draft), form, **HTMX)
+    for response in (first, second):
+        assert response.status_code == 200
+        assert "alert-danger" not in response.content.decode()
+    assert kinds(draft).count(LogKind.REVIEW) == 1
+    assert draft.log.get(kind=LogKind.REVIEW).summary == (
+        "Reviewed the lifepaths: United Systems marine, Marine veteran, Deserter, Drifter."
+    )
+
+
 def test_a_double_click_on_finish_answers_with_the_sheet(
     player_client: Client, draft: Character, lifepaths: dict[str, Lifepath]
 ) -> None:
     named(draft)
     for slug in LIFE:
         add(draft, lifepaths[slug])
-    services.character_review(character=draft)
+    services.character_review(character=draft, key=draft.next_sequence)
     form = {"key": draft.next_sequence}
     first = player_client.post(url("finish", draft), form)
     second = player_client.post(url("finish", draft), form)

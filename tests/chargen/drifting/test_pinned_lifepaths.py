@@ -37,7 +37,7 @@ def built(
             character=character, lifepath=lifepaths[slug], key=character.next_sequence
         )
     if chosen == len(LIFE):
-        services.character_review(character=character)
+        services.character_review(character=character, key=character.next_sequence)
     if finished:
         services.character_finish(character=character, key=character.next_sequence)
     character.refresh_from_db()

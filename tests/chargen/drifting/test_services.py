@@ -177,7 +177,7 @@ def test_creation_from_lifepaths_into_tokens(player: User, lifepaths: dict[str, 
         character=character, lifepath=lifepaths["drifter"], key=character.next_sequence - 1
     )
     assert character.lifepaths.count() == 4
-    services.character_review(character=character)
+    services.character_review(character=character, key=character.next_sequence)
     services.character_finish(character=character, key=character.next_sequence)
     character.refresh_from_db()
     assert character.step == CreationStep.FINISHED
@@ -221,7 +221,7 @@ def test_the_campaigns_lifepath_count_is_the_limit(
         services.character_add_lifepath(
             character=character, lifepath=lifepaths["exile-born"], key=character.next_sequence
         )
-    services.character_review(character=character)
+    services.character_review(character=character, key=character.next_sequence)
 
 
 def test_a_gms_campaign_lifepath_is_offered_only_in_that_campaign(

@@ -90,7 +90,7 @@ def test_the_wizard_as_plain_posts_and_as_htmx_swaps(
         assert body.lstrip().startswith('<div id="wizard">')
         assert lifepaths[slug].name in body
     assert "Firearms</span> ×2" in body
-    response = player_client.post(url("review", draft))
+    response = player_client.post(url("review", draft), {"key": draft.next_sequence})
     assert response.status_code == 302
     response = player_client.post(url("finish", draft), {"key": draft.next_sequence})
     assert response.status_code == 302

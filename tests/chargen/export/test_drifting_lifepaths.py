@@ -32,7 +32,7 @@ def finished_after_an_undo(player: User, chosen: dict[str, Any]) -> Character:
         services.character_add_lifepath(
             character=character, lifepath=chosen[slug], key=character.next_sequence
         )
-    services.character_review(character=character)
+    services.character_review(character=character, key=character.next_sequence)
     return services.character_finish(character=character, key=character.next_sequence)
 
 

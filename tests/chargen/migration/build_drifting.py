@@ -80,7 +80,7 @@ def _finished(
 ) -> Character:
     character = _start(owner, name, concept, campaign)
     _lifepaths(character, slugs, campaign)
-    services.character_review(character=character)
+    services.character_review(character=character, key=character.next_sequence)
     return services.character_finish(character=character, key=character.next_sequence)
 
 
