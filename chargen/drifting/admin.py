@@ -50,8 +50,20 @@ class CharacterTokenInline(admin.TabularInline):
 
 
 class ChosenLifepathInline(admin.TabularInline):
+    """The lifepaths chosen are a snapshot of a replay of the log, like the tokens:
+    shown, never edited here."""
+
     model = ChosenLifepath
     extra = 0
+
+    def has_add_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False
 
 
 @admin.register(Character)

@@ -3,7 +3,8 @@
 The file holds the chosen lifepaths (by their pinned records), the token sheet's rows
 and the sealed log. An import keeps the character's id, lands outside any campaign,
 finds each lifepath on this server (the same row, else the starter set's lifepath of
-the same slug), and replays the log to the token sheet: it must be the file's.
+the same slug), and replays the log to the lifepaths and the token sheet: both must
+be the file's.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from chargen.core.export import Exporter
 from chargen.core.imports import ImportRefused, log_rows_from
 from chargen.drifting.campaign_rules import DRIFTING_RULES, drifting_rules_for
+from chargen.drifting.lifepath_log import replayed_lifepath_ids
 from chargen.drifting.models import (
     Character,
     CharacterToken,
@@ -90,6 +92,18 @@ def _restore_sheet(character: Character, described: dict[str, rules.TokenState])
     save_snapshot(character, replayed)
 
 
+def _restore_lifepaths(character: Character, described: list[dict[str, Any]]) -> None:
+    """The lifepaths snapshot: the file's list must be what its log chose, and each
+    lifepath is found on this server (the same row, else the starter set's by slug)."""
+    replayed = replayed_lifepath_ids(character.log.order_by("sequence"))
+    if [str(chosen.get("id")) for chosen in described] != replayed:
+        raise ImportRefused("The file's lifepaths are not the ones its log chose.")
+    for position, chosen in enumerate(described):
+        ChosenLifepath.objects.create(
+            character=character, position=position, lifepath=_lifepath_here(chosen)
+        )
+
+
 def restore(owner: Any, item: dict[str, Any]) -> Character:
     described = item["character"]
     if Character.objects.filter(pk=item["id"]).exists():
@@ -107,15 +121,12 @@ def restore(owner: Any, item: dict[str, Any]) -> Character:
             step=_step(described.get("step")),
             rule_version_id=described.get("rule_version") or None,
         )
-        for position, chosen in enumerate(described.get("lifepaths") or []):
-            ChosenLifepath.objects.create(
-                character=character, position=position, lifepath=_lifepath_here(chosen)
-            )
         described_sheet = rules.sheet_from(
             CharacterToken(**{name: token[name] for name in TOKEN_FIELDS}).as_rules()
             for token in described.get("tokens") or []
         )
         log_rows_from(LogEntry, character, item)
+        _restore_lifepaths(character, list(described.get("lifepaths") or []))
         _restore_sheet(character, described_sheet)
         chosen_lifepaths(character)
     except RulesError as refusal:

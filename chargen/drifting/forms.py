@@ -81,10 +81,9 @@ class ConceptForm(forms.ModelForm):
         self.fields["concept"].help_text = "A line about who they are, e.g. “ex-marine smuggler”."
 
 
-class LifepathChoiceForm(forms.Form):
+class LifepathChoiceForm(KeyedForm):
     """The next lifepath, from the character's own (pinned) lifepaths."""
 
-    position = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     lifepath = forms.ChoiceField(choices=(), widget=forms.RadioSelect, label="Next lifepath")
 
     def __init__(self, *args: Any, lifepaths: Iterable[PinnedLifepath] = (), **kwargs: Any) -> None:

@@ -2,9 +2,10 @@
 
 The lifepaths chosen and every roll, loss, share and refresh are rows in the
 character's log (append-only; each row carries its dice and records what it changed
-on the sheet). The token sheet is a replay of that log (rules/drifting/replay.py);
-`CharacterToken` is its snapshot for the pages and lists, written from the replay in
-the same transaction as each row and checked by `manage.py check_snapshots`. A unique
+on the sheet). The token sheet and the lifepaths chosen are replays of that log
+(rules/drifting/replay.py, chosen.py); `CharacterToken` and `ChosenLifepath` are
+their snapshots for the pages and lists, written from the replay in the same
+transaction as each row and checked by `manage.py check_snapshots`. A unique
 (character, sequence) on the log is the one-time key that makes a replayed or
 concurrent POST return the row already saved.
 """
@@ -169,6 +170,9 @@ class Character(models.Model):
 
 
 class ChosenLifepath(models.Model):
+    """A lifepath chosen, as a snapshot of the log's replay (chargen/drifting/lifepath_log.py):
+    never written but from it. Its PROTECT keeps a chosen lifepath's row from deletion."""
+
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="lifepaths")
     position = models.PositiveSmallIntegerField()
     lifepath = models.ForeignKey(Lifepath, on_delete=models.PROTECT, related_name="+")
@@ -231,6 +235,8 @@ class LogKind(models.TextChoices):
     CONCEPT = "concept", "Concept"
     LIFEPATH = "lifepath", "Lifepath chosen"
     LIFEPATH_UNDONE = "lifepath_undone", "Lifepath taken back"
+    # Moving on to the review (its own row, so a double-click answers with it).
+    REVIEW = "review", "Reviewed"
     FINISHED = "finished", "Finished"
     ROLL = "roll", "Roll"
     ASSIST = "assist", "Assist given"
@@ -238,8 +244,10 @@ class LogKind(models.TextChoices):
     GAIN = "gain", "Token gained"
     LOSS = "loss", "Tokens lost"
     REFRESH = "refresh", "Refresh"
-    # The kernel's undo row (details {"cancels": n}): a loss entered by mistake.
-    UNDO = UNDO_KIND, "Loss undone"
+    # The kernel's undo row (details {"cancels": n}): a loss entered by mistake, or a
+    # lifepath taken back during creation (details {"cancels": n, "lifepath": id}).
+    # Older drafts took lifepaths back with LIFEPATH_UNDONE rows, which replay reads too.
+    UNDO = UNDO_KIND, "Undone"
 
 
 class LogEntry(LogEntryBase):

@@ -13,6 +13,7 @@ from datetime import datetime
 from django.db import transaction
 
 from chargen.core.ruledata import versions_without_data
+from chargen.drifting.lifepath_log import replayed_lifepath_ids
 from chargen.drifting.models import Character
 from chargen.drifting.pinned import (
     PinnedLifepath,
@@ -20,7 +21,7 @@ from chargen.drifting.pinned import (
     lifepaths_for_version,
     lifepaths_under,
 )
-from chargen.drifting.services import character_lifepaths, chosen_lifepaths
+from chargen.drifting.selectors import character_lifepaths, lifepaths_by_id
 from rules import drifting as rules
 
 
@@ -78,7 +79,10 @@ def lifepath_upgrade_preview(character: Character) -> LifepathUpgrade:
             "was built from. Only a draft can move to the current lifepaths."
         )
     if built_under is not None and target is not None:
-        chosen = chosen_lifepaths(character)
+        # Read from the log, not the snapshot: the move judges by this under its lock.
+        chosen = lifepaths_by_id(
+            character, replayed_lifepath_ids(character.log.order_by("sequence"))
+        )
         where = character.campaign.name if character.campaign else "play outside any campaign"
         try:
             moved = lifepaths_under(chosen, target, where=where)

@@ -59,24 +59,37 @@ def character_lifepaths(character: Character) -> tuple[PinnedLifepath, ...]:
 
 
 def chosen_lifepaths(character: Character) -> list[PinnedLifepath]:
-    """The lifepaths chosen so far, in order, as the character's pinned data holds them."""
-    pinned = {lifepath.pk: lifepath for lifepath in character_lifepaths(character)}
+    """The lifepaths chosen so far, in order, as the character's pinned data holds them
+    (read from the `ChosenLifepath` snapshot: writes read a replay, `lifepaths_by_id`)."""
     chosen_ids = [
         str(key)
         for key in character.lifepaths.order_by("position").values_list("lifepath_id", flat=True)
     ]
+    return lifepaths_by_id(character, chosen_ids)
+
+
+def lifepaths_by_id(character: Character, chosen_ids: list[str]) -> list[PinnedLifepath]:
+    """These lifepaths (ids, in order) as the character's pinned data holds them."""
+    pinned = {lifepath.pk: lifepath for lifepath in character_lifepaths(character)}
     missing = [key for key in chosen_ids if key not in pinned]
     if missing:
         # Chosen before lifepaths were pinned, from outside the set pinned since (a
         # campaign changed): the row itself, which a chosen lifepath keeps from deletion.
         rows = Lifepath.objects.filter(pk__in=missing).prefetch_related("grants", "requires")
         pinned.update({str(row.pk): pinned_from_row(row) for row in rows})
+    absent = [key for key in chosen_ids if key not in pinned]
+    if absent:
+        raise rules.DriftingError(f"The log chose a lifepath that no longer exists ({absent[0]}).")
     return [pinned[key] for key in chosen_ids]
 
 
-def creation_tokens(character: Character) -> dict[str, rules.TokenState]:
-    """The tokens the chosen lifepaths add up to, type by type."""
-    return rules.tokens_from_lifepaths([path.as_rules() for path in chosen_lifepaths(character)])
+def creation_tokens(
+    character: Character, chosen: list[PinnedLifepath] | None = None
+) -> dict[str, rules.TokenState]:
+    """The tokens the chosen lifepaths (the snapshot's, unless given) add up to, by type."""
+    if chosen is None:
+        chosen = chosen_lifepaths(character)
+    return rules.tokens_from_lifepaths([path.as_rules() for path in chosen])
 
 
 def token_sheet(character: Character) -> dict[str, rules.TokenState]:

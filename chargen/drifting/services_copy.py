@@ -53,18 +53,22 @@ def drifting_copy(*, original: Character) -> DriftingCopy:
         campaign = None
     copied = character_start(owner=original.owner)
     copied = character_set_concept(
-        character=copied, name=copy_name(original.name), concept=original.concept, campaign=campaign
+        character=copied,
+        key=copied.next_sequence,
+        name=copy_name(original.name),
+        concept=original.concept,
+        campaign=campaign,
     )
     done = 0
     reason = ""
     open_now = {path.slug: path.pk for path in character_lifepaths(copied)}
-    for position, lifepath in enumerate(chosen_lifepaths(original)):
+    for lifepath in chosen_lifepaths(original):
         try:
             with transaction.atomic():
                 character_add_lifepath(
                     character=copied,
                     lifepath=open_now.get(lifepath.slug, lifepath.pk),
-                    position=position,
+                    key=copied.next_sequence,
                 )
         except (rules.DriftingError, StaleForm) as refused:
             reason = str(refused)

@@ -61,7 +61,11 @@ def party_at_the_table(characters: QuerySet[Character]) -> list[PartyRow]:
 
     An undo comes after the loss it cancels, so a loss shown has its undo shown too.
     """
-    latest = LogEntry.objects.filter(kind__in=PLAY_KINDS).order_by("-sequence")
+    # A lifepath taken back during creation is no play.
+    played = LogEntry.objects.filter(kind__in=PLAY_KINDS).exclude(
+        kind=LogKind.UNDO, details__has_key="lifepath"
+    )
+    latest = played.order_by("-sequence")
     prefetched = characters.prefetch_related(
         Prefetch("log", queryset=latest[:RECENT_PLAY_SHOWN], to_attr="recent_play")
     )

@@ -85,24 +85,6 @@ def snapshot_checked(
 # --- Writing ------------------------------------------------------------------------------------
 
 
-def _log(
-    character: Character,
-    *,
-    kind: str,
-    summary: str,
-    sequence: int | None = None,
-    **fields: object,
-) -> LogEntry:
-    """A creation row (no token changes but the finish), at the log's next sequence."""
-    return LogEntry.objects.create(
-        character=character,
-        sequence=character.next_sequence if sequence is None else sequence,
-        kind=kind,
-        summary=summary,
-        **fields,
-    )
-
-
 def replayed_entry(character: Character, *, key: object, kind: str) -> LogEntry | None:
     """The row a form with this one-time key already wrote, if any (see the kernel)."""
     return already_written(LogEntry, character, key, (kind,))

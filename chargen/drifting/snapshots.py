@@ -1,7 +1,8 @@
-"""Checking each Drifting character's stored token sheet against a replay of its log.
+"""Checking each Drifting character's stored snapshots against a replay of its log.
 
-`CharacterToken` is a snapshot, written from a replay in the same transaction as
-every row (sheet_writes.py); this says where one differs, as `manage.py
+`CharacterToken` (the token sheet, sheet_writes.py) and `ChosenLifepath` (the
+lifepaths chosen, lifepath_log.py) are snapshots, written from a replay in the same
+transaction as every row; this says where one differs, as `manage.py
 check_snapshots` reports: a row changed behind the log's back, or a log that no
 longer replays (its error is the mismatch).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from chargen.drifting.lifepath_log import replayed_lifepath_ids, snapshot_lifepath_ids
 from chargen.drifting.models import Character
 from chargen.drifting.selectors import token_sheet
 from chargen.drifting.sheet_writes import replayed_sheet
@@ -32,6 +34,29 @@ class TokenMismatch:
         )
 
 
+@dataclass(frozen=True)
+class LifepathMismatch:
+    character: Character
+    stored: tuple[str, ...]
+    replayed: tuple[str, ...] | str
+
+    def __str__(self) -> str:
+        replayed = self.replayed if isinstance(self.replayed, str) else list(self.replayed)
+        return (
+            f"{self.character.pk} “{self.character.name}”: the lifepaths chosen are "
+            f"{list(self.stored)!r} in the snapshot but {replayed!r} on replay"
+        )
+
+
+def lifepath_mismatches(character: Character) -> list[LifepathMismatch]:
+    stored = tuple(snapshot_lifepath_ids(character))
+    try:
+        replayed = tuple(replayed_lifepath_ids(character.log.order_by("sequence")))
+    except RulesError as error:
+        return [LifepathMismatch(character, stored, f"unreplayable: {error}")]
+    return [] if stored == replayed else [LifepathMismatch(character, stored, replayed)]
+
+
 def token_mismatches(character: Character) -> list[TokenMismatch]:
     stored = token_sheet(character)
     try:
@@ -49,6 +74,21 @@ def token_mismatches(character: Character) -> list[TokenMismatch]:
 
 
 def token_snapshot_mismatches() -> Iterator[TokenMismatch]:
-    characters = Character.objects.order_by("created")
-    for character in characters.iterator(chunk_size=200):
+    for character in _characters():
         yield from token_mismatches(character)
+
+
+def lifepath_snapshot_mismatches() -> Iterator[LifepathMismatch]:
+    for character in _characters():
+        yield from lifepath_mismatches(character)
+
+
+def snapshot_mismatches() -> Iterator[TokenMismatch | LifepathMismatch]:
+    """Every Drifting snapshot that differs from a replay (`manage.py check_snapshots`)."""
+    for character in _characters():
+        yield from lifepath_mismatches(character)
+        yield from token_mismatches(character)
+
+
+def _characters() -> Iterator[Character]:
+    return Character.objects.order_by("created").iterator(chunk_size=200)

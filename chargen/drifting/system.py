@@ -16,7 +16,7 @@ from chargen.drifting.campaign_rules import DRIFTING, DRIFTING_RULES
 from chargen.drifting.deletion import character_delete, character_deletion
 from chargen.drifting.export import EXPORTER
 from chargen.drifting.home import drifting_section
-from chargen.drifting.snapshots import token_snapshot_mismatches
+from chargen.drifting.snapshots import snapshot_mismatches
 
 
 def campaign_links(campaign: object, is_gm: bool) -> tuple[CampaignLink, ...]:
@@ -50,7 +50,7 @@ SYSTEM = GameSystem(
             delete_url_name="drifting:delete",
             list_url_name="drifting:list",
             exporter=EXPORTER,
-            snapshot_mismatches=token_snapshot_mismatches,
+            snapshot_mismatches=snapshot_mismatches,
         ),
     ),
 )

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from chargen.core.htmx import after_post, client_redirect, page_or_partial, refused_status
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from chargen.core.log import STALE_MESSAGE, parse_key
 from chargen.drifting import services
 from chargen.drifting.access import character_for_owner, characters_for_owner
 from chargen.drifting.forms import (
@@ -21,7 +22,7 @@ from chargen.drifting.forms import (
     LifepathChoiceForm,
     StartForm,
 )
-from chargen.drifting.models import Character, CreationStep
+from chargen.drifting.models import Character, CreationStep, LogKind
 from chargen.drifting.rule_upgrade import older_lifepaths_date
 from rules import drifting as rules
 from rules.errors import RulesError
@@ -66,6 +67,7 @@ def _wizard_context(
     chosen = services.chosen_lifepaths(character)
     limit = services.lifepath_limit(character.campaign)
     available = services.character_lifepaths(character)
+    key = character.next_sequence
     return {
         "character": character,
         "can_edit": character.owner_id == request.user.pk,
@@ -75,7 +77,8 @@ def _wizard_context(
             instance=character, campaigns=services.drifting_campaigns_for(character.owner)
         ),
         "lifepath_form": lifepath_form
-        or LifepathChoiceForm(initial={"position": len(chosen)}, lifepaths=available),
+        or LifepathChoiceForm(initial={"key": key}, lifepaths=available),
+        "key": key,
         "chosen": chosen,
         "limit": limit,
         "remaining": max(0, limit - len(chosen)),
@@ -101,6 +104,19 @@ def _render_wizard(
 def _refused(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
     """The wizard again with the reason, at the one status for refused input."""
     return _render_wizard(request, context, status=refused_status(request))
+
+
+def _saved_already(request: HtmxHttpRequest, character: Character, kind: str) -> bool:
+    """Whether this form's one-time key already wrote its row (a double-click, Back):
+    asked before any form is validated, so a repeat answers with the saved result."""
+    key = request.POST.get("key", "")
+    return services.replayed_entry(character, key=key, kind=kind) is not None
+
+
+def _key(request: HtmxHttpRequest) -> int | None:
+    """The form's one-time key; None for a page drawn without one (before keys), which
+    the services are then given as 0: never a sequence, so the kernel answers it stale."""
+    return parse_key(request.POST.get("key", ""))
 
 
 def _wizard_done(request: HtmxHttpRequest, character: Character) -> HttpResponse:
@@ -169,6 +185,11 @@ def character_start(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_POST
 def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
+    key = _key(request)
+    if _saved_already(request, character, LogKind.CONCEPT):
+        return _wizard_done(request, character)
+    if key is None:
+        return _refused(request, _wizard_context(request, character, error=STALE_MESSAGE))
     form = ConceptForm(
         request.POST, instance=character, campaigns=services.drifting_campaigns_for(request.user)
     )
@@ -180,10 +201,14 @@ def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
     try:
         services.character_set_concept(
             character=character_for_owner(request.user, character_id),
+            key=key,
             name=form.cleaned_data["name"],
             concept=form.cleaned_data["concept"],
             campaign=form.cleaned_data["campaign"],
         )
+    except services.StaleForm as error:
+        character.refresh_from_db()
+        return _refused(request, _wizard_context(request, character, error=str(error)))
     except RulesError as error:
         form.add_error("campaign", str(error))
         character.refresh_from_db()
@@ -195,14 +220,25 @@ def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
 @require_POST
 def lifepath_add(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
+    earlier = services.replayed_entry(
+        character, key=request.POST.get("key", ""), kind=LogKind.LIFEPATH
+    )
+    if earlier is not None and earlier.details.get("lifepath") == request.POST.get("lifepath"):
+        return _wizard_done(request, character)
+    if earlier is not None or _key(request) is None:
+        # Another tab chose a different lifepath at this key, or the page had no key.
+        return _refused(request, _wizard_context(request, character, error=STALE_MESSAGE))
     form = LifepathChoiceForm(request.POST, lifepaths=services.character_lifepaths(character))
     if form.is_valid():
         try:
             services.character_add_lifepath(
                 character=character,
                 lifepath=form.cleaned_data["lifepath"],
-                position=form.cleaned_data["position"],
+                key=form.cleaned_data["key"],
             )
+        except services.StaleForm as error:
+            character.refresh_from_db()
+            return _refused(request, _wizard_context(request, character, error=str(error)))
         except RulesError as error:
             form.add_error("lifepath", str(error))
         else:
@@ -215,13 +251,10 @@ def lifepath_add(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
 @require_POST
 def lifepath_undo(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
+    if _saved_already(request, character, LogKind.UNDO):
+        return _wizard_done(request, character)
     try:
-        position = int(request.POST.get("position", ""))
-        services.character_undo_lifepath(character=character, position=position)
-    except ValueError:
-        return _refused(
-            request, _wizard_context(request, character, error="Which lifepath? Reload the page.")
-        )
+        services.character_undo_lifepath(character=character, key=_key(request) or 0)
     except RulesError as error:
         return _refused(request, _wizard_context(request, character, error=str(error)))
     character.refresh_from_db()
@@ -233,7 +266,8 @@ def lifepath_undo(request: AuthenticatedHttpRequest, character_id: uuid.UUID) ->
 def review(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     try:
-        services.character_review(character=character)
+        if not _saved_already(request, character, LogKind.REVIEW):
+            services.character_review(character=character, key=_key(request) or 0)
     except RulesError as error:
         return _refused(request, _wizard_context(request, character, error=str(error)))
     return _wizard_done(request, character)
@@ -244,7 +278,8 @@ def review(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
 def finish(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     try:
-        services.character_finish(character=character)
+        if not _saved_already(request, character, LogKind.FINISHED):
+            services.character_finish(character=character, key=_key(request) or 0)
     except RulesError as error:
         return _refused(request, _wizard_context(request, character, error=str(error)))
     messages.success(request, f"{character.name} is ready to drift.")

@@ -8,6 +8,10 @@ the faces) and returns a new frozen state plus words saying why.
 
 from __future__ import annotations
 
+from rules.drifting.chosen import (
+    LifepathChoice,
+    replay_lifepaths,
+)
 from rules.drifting.gaining import (
     gain_token,
 )
@@ -109,6 +113,7 @@ __all__ = [
     "Assist",
     "DriftingError",
     "Lifepath",
+    "LifepathChoice",
     "LossChoiceError",
     "LossOrder",
     "LossReason",
@@ -134,6 +139,7 @@ __all__ = [
     "plan_token_roll",
     "receive_shared_mark",
     "refresh_tokens",
+    "replay_lifepaths",
     "replay_sheet",
     "resolve_token_roll",
     "sheet_from",

@@ -93,7 +93,8 @@ def apply_roll_marks(
 def apply_loss(sheet: Sheet, lost: Iterable[Mapping[object, object]]) -> dict[str, TokenState]:
     """The sheet after a loss: each token taken moves to lost (from depleted if it was)."""
     updated = checked_sheet(sheet)
-    for taken in lost:
+    for row in listed(lost, "The loss"):
+        taken = mapping(row, "A lost token")
         name = text(taken.get("token"), "A lost token")
         token = updated.get(name)
         if token is None:
@@ -125,6 +126,9 @@ def _counts(details: Mapping[str, Any], key: str) -> dict[str, int]:
 
 def apply_change(sheet: Sheet, kind: str, details: Mapping[str, Any]) -> dict[str, TokenState]:
     """One logged row's change to the sheet (a kind that changes none leaves it as it is)."""
+    sheet = checked_sheet(sheet)
+    kind = text(kind, "A row's kind")
+    details = cast("Mapping[str, Any]", mapping(details, "A row"))
     if kind == FINISHED:
         return sheet_from_payload(details.get("tokens"))
     if kind == ROLL:
@@ -147,6 +151,9 @@ def apply_change(sheet: Sheet, kind: str, details: Mapping[str, Any]) -> dict[st
     if kind == REFRESH:
         return refresh_tokens(sheet)[0]
     if kind == UNDO:
+        if details.get("lifepath") is not None:
+            # A lifepath taken back during creation: the sheet begins at the finish.
+            return dict(sheet)
         restored = cast("Mapping[str, Any]", mapping(details.get("restored"), "The undo"))
         return undo_loss(
             sheet, fresh=_counts(restored, "fresh"), depleted=_counts(restored, "depleted")
@@ -157,6 +164,9 @@ def apply_change(sheet: Sheet, kind: str, details: Mapping[str, Any]) -> dict[st
 def replay_sheet(rows: Iterable[tuple[str, Mapping[str, Any]]]) -> dict[str, TokenState]:
     """The sheet after these (kind, details) rows, in log order, from an empty sheet."""
     sheet: dict[str, TokenState] = {}
-    for kind, details in rows:
-        sheet = apply_change(sheet, kind, cast("Mapping[str, Any]", mapping(details, "A row")))
+    for row in listed(rows, "The log rows"):
+        if not isinstance(row, tuple) or len(row) != 2:
+            raise DriftingError("Each log row is read as (kind, details).")
+        kind, details = row
+        sheet = apply_change(sheet, kind, details)
     return sheet

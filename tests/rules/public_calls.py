@@ -17,6 +17,7 @@ from rules import roll_and_keep as keep
 from rules import typed_dice as typed
 from rules import unique_pool as pool
 from rules.dice import DiceSpec, GivenFaces, Roll, SecureDice, SeededDice
+from rules.drifting import replay
 
 SHEET = {
     "Firearms": drifting.TokenState("Firearms", drifting.TokenKind.FOCUS, held=2, depleted=1),
@@ -118,6 +119,38 @@ CALLS: dict[str, Callable[[], Call]] = {
     ),
     "rules.drifting.lifepaths.tokens_from_lifepaths": _call(
         drifting.tokens_from_lifepaths, chosen=[SPACER, PILOT]
+    ),
+    "rules.drifting.replay.sheet_payload": _call(drifting.sheet_payload, sheet=SHEET),
+    "rules.drifting.replay.sheet_from_payload": _call(
+        drifting.sheet_from_payload, payload=drifting.sheet_payload(SHEET)
+    ),
+    "rules.drifting.replay.apply_roll_marks": _call(
+        replay.apply_roll_marks,
+        sheet=SHEET,
+        depleted={"Firearms": 1},
+        check_marks={"Firearms": 2, "Military": 1},
+    ),
+    "rules.drifting.replay.apply_loss": _call(
+        replay.apply_loss, sheet=SHEET, lost=[{"token": "Military", "depleted": False}]
+    ),
+    "rules.drifting.replay.apply_change": _call(
+        replay.apply_change, sheet=SHEET, kind="gain", details={"token": "Military"}
+    ),
+    "rules.drifting.replay.replay_sheet": _call(
+        drifting.replay_sheet,
+        rows=[
+            ("finished", {"tokens": drifting.sheet_payload(SHEET)}),
+            ("roll", {"depleted": {"Firearms": 1}, "check_marks": {"Firearms": 2}}),
+        ],
+    ),
+    "rules.drifting.chosen.replay_lifepaths": _call(
+        drifting.replay_lifepaths,
+        rows=[
+            (1, "lifepath", {"lifepath": "spacer"}),
+            (2, "lifepath", {"lifepath": "pilot"}),
+            (3, "undo", {"cancels": 2, "lifepath": "pilot"}),
+            (4, "lifepath_undone", {}),
+        ],
     ),
     # unique-dice pool
     "rules.unique_pool.PoolSize": _call(

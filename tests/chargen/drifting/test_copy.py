@@ -46,7 +46,11 @@ def test_a_copy_leaves_a_campaign_its_owner_has_left(
 ) -> None:
     original = built(player, lifepaths, finished=False, chosen=2)
     services.character_set_concept(
-        character=original, name="Jo", concept="scout", campaign=campaign
+        character=original,
+        key=original.next_sequence,
+        name="Jo",
+        concept="scout",
+        campaign=campaign,
     )
     Membership.objects.filter(campaign=campaign, user=player).delete()
     player_client.post(f"/drifting/c/{original.pk}/copy/")

@@ -66,10 +66,14 @@ def campaign_draft(player: User, campaign: Campaign, lifepaths: dict[str, Lifepa
     """Bob's drifter in Alice's campaign, still choosing lifepaths (no dice yet)."""
     character = services.character_start(owner=player)
     services.character_set_concept(
-        character=character, name="Ann", concept="Pilot", campaign=campaign
+        character=character,
+        key=character.next_sequence,
+        name="Ann",
+        concept="Pilot",
+        campaign=campaign,
     )
     services.character_add_lifepath(
-        character=character, lifepath=lifepaths["us-marine"], position=0
+        character=character, lifepath=lifepaths["us-marine"], key=character.next_sequence
     )
     return character
 
@@ -199,7 +203,11 @@ def test_lists_show_delete_buttons_without_a_query_per_character(
         for number in range(count):
             character = services.character_start(owner=player)
             services.character_set_concept(
-                character=character, name=f"Ann {number}", concept="Pilot", campaign=campaign
+                character=character,
+                key=character.next_sequence,
+                name=f"Ann {number}",
+                concept="Pilot",
+                campaign=campaign,
             )
 
     def queries(url: str) -> int:

@@ -25,10 +25,12 @@ def move(character: Character) -> str:
 def marine(player: User, lifepaths: dict[str, Lifepath]) -> Character:
     """Jo, a draft with two lifepaths chosen: a marine, then a veteran."""
     character = services.character_start(owner=player)
-    services.character_set_concept(character=character, name="Jo", concept="", campaign=None)
-    for position, slug in enumerate(("us-marine", "marine-veteran")):
+    services.character_set_concept(
+        character=character, key=character.next_sequence, name="Jo", concept="", campaign=None
+    )
+    for slug in ("us-marine", "marine-veteran"):
         services.character_add_lifepath(
-            character=character, lifepath=lifepaths[slug], position=position
+            character=character, lifepath=lifepaths[slug], key=character.next_sequence
         )
     character.refresh_from_db()
     return character

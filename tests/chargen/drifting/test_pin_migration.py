@@ -38,7 +38,9 @@ def test_existing_characters_get_their_campaigns_current_lifepaths(
     )
     loner = services.character_start(owner=player)
     member = services.character_start(owner=player)
-    services.character_set_concept(character=member, name="Bo", concept="", campaign=campaign)
+    services.character_set_concept(
+        character=member, key=member.next_sequence, name="Bo", concept="", campaign=campaign
+    )
     migrate(("drifting", "0003_character_rule_version"))
     Character.objects.update(rule_version=None)
 

@@ -26,16 +26,20 @@ def built(
 ) -> Character:
     character = services.character_start(owner=owner)
     services.character_set_concept(
-        character=character, name="Jim" if finished else "Jo", concept="", campaign=None
+        character=character,
+        key=character.next_sequence,
+        name="Jim" if finished else "Jo",
+        concept="",
+        campaign=None,
     )
-    for position, slug in enumerate(LIFE[:chosen]):
+    for slug in LIFE[:chosen]:
         services.character_add_lifepath(
-            character=character, lifepath=lifepaths[slug], position=position
+            character=character, lifepath=lifepaths[slug], key=character.next_sequence
         )
     if chosen == len(LIFE):
-        services.character_review(character=character)
+        services.character_review(character=character, key=character.next_sequence)
     if finished:
-        services.character_finish(character=character)
+        services.character_finish(character=character, key=character.next_sequence)
     character.refresh_from_db()
     return character
 
@@ -74,7 +78,7 @@ def test_an_admin_edit_of_a_lifepath_changes_no_draft_and_no_sheet(
     after = pages(player_client, jim, jo)
     assert "data-rule-data-older" in after.pop("notices")  # offered to the draft Jo only
     assert after == {key: text for key, text in before.items() if key != "notices"}
-    services.character_finish(character=jo)
+    services.character_finish(character=jo, key=jo.next_sequence)
     assert services.token_sheet(jo)["Military"].held == 1  # as pinned, not 3
     late = services.character_start(owner=player)
     marine = next(path for path in services.character_lifepaths(late) if path.slug == "us-marine")
@@ -107,12 +111,16 @@ def test_a_draft_cannot_take_a_lifepath_withdrawn_since_it_started(
     player: User, lifepaths: dict[str, Lifepath]
 ) -> None:
     character = services.character_start(owner=player)
-    services.character_set_concept(character=character, name="Ann", concept="", campaign=None)
+    services.character_set_concept(
+        character=character, key=character.next_sequence, name="Ann", concept="", campaign=None
+    )
     grifter = str(lifepaths["grifter"].pk)
     lifepaths["grifter"].delete()
 
     with pytest.raises(RulesError, match="Grifter was withdrawn"):
-        services.character_add_lifepath(character=character, lifepath=grifter, position=0)
+        services.character_add_lifepath(
+            character=character, lifepath=grifter, key=character.next_sequence
+        )
 
 
 def test_joining_a_campaign_pins_its_lifepaths_and_refuses_what_it_lacks(
@@ -129,12 +137,18 @@ def test_joining_a_campaign_pins_its_lifepaths_and_refuses_what_it_lacks(
     character = services.character_start(owner=player)
     assert own.slug not in {path.slug for path in services.character_lifepaths(character)}
 
-    services.character_set_concept(character=character, name="Bo", concept="", campaign=campaign)
-    services.character_add_lifepath(character=character, lifepath=own, position=0)
+    services.character_set_concept(
+        character=character, key=character.next_sequence, name="Bo", concept="", campaign=campaign
+    )
+    services.character_add_lifepath(character=character, lifepath=own, key=character.next_sequence)
 
     elsewhere = Campaign.objects.create(gm=campaign.gm, name="Elsewhere", game=DRIFTING)
     Membership.objects.create(campaign=elsewhere, user=player)
     with pytest.raises(RulesError, match="Storm rigger is not a lifepath of Elsewhere"):
         services.character_set_concept(
-            character=character, name="Bo", concept="", campaign=elsewhere
+            character=character,
+            key=character.next_sequence,
+            name="Bo",
+            concept="",
+            campaign=elsewhere,
         )

@@ -162,17 +162,23 @@ def test_creation_from_lifepaths_into_tokens(player: User, lifepaths: dict[str, 
     character = services.character_start(owner=player)
     assert character.log.filter(kind=LogKind.STARTED).exists()
     services.character_set_concept(
-        character=character, name="Jim", concept="Marine gone rogue", campaign=None
+        character=character,
+        key=character.next_sequence,
+        name="Jim",
+        concept="Marine gone rogue",
+        campaign=None,
     )
-    for position, slug in enumerate(["us-marine", "marine-veteran", "deserter", "drifter"]):
+    for slug in ["us-marine", "marine-veteran", "deserter", "drifter"]:
         services.character_add_lifepath(
-            character=character, lifepath=lifepaths[slug], position=position
+            character=character, lifepath=lifepaths[slug], key=character.next_sequence
         )
     # A double-click on the last one adds nothing.
-    services.character_add_lifepath(character=character, lifepath=lifepaths["drifter"], position=3)
+    services.character_add_lifepath(
+        character=character, lifepath=lifepaths["drifter"], key=character.next_sequence - 1
+    )
     assert character.lifepaths.count() == 4
-    services.character_review(character=character)
-    services.character_finish(character=character)
+    services.character_review(character=character, key=character.next_sequence)
+    services.character_finish(character=character, key=character.next_sequence)
     character.refresh_from_db()
     assert character.step == CreationStep.FINISHED
     sheet = tokens(character)
@@ -181,16 +187,18 @@ def test_creation_from_lifepaths_into_tokens(player: User, lifepaths: dict[str, 
     assert sheet["Exile"].kind == rules.TokenKind.REPUTATION
     with pytest.raises(RulesError, match="finished"):
         services.character_add_lifepath(
-            character=character, lifepath=lifepaths["grifter"], position=4
+            character=character, lifepath=lifepaths["grifter"], key=character.next_sequence
         )
 
 
 def test_a_lifepath_out_of_order_is_refused(player: User, lifepaths: dict[str, Lifepath]) -> None:
     character = services.character_start(owner=player)
-    services.character_set_concept(character=character, name="Ann", concept="", campaign=None)
+    services.character_set_concept(
+        character=character, key=character.next_sequence, name="Ann", concept="", campaign=None
+    )
     with pytest.raises(RulesError, match="must follow"):
         services.character_add_lifepath(
-            character=character, lifepath=lifepaths["deserter"], position=0
+            character=character, lifepath=lifepaths["deserter"], key=character.next_sequence
         )
     assert not character.lifepaths.exists()
 
@@ -200,14 +208,20 @@ def test_the_campaigns_lifepath_count_is_the_limit(
 ) -> None:
     campaign_house_rules_change(campaign=campaign, by=campaign.gm, lifepath_count=2)
     character = services.character_start(owner=player)
-    services.character_set_concept(character=character, name="Bo", concept="", campaign=campaign)
-    services.character_add_lifepath(character=character, lifepath=lifepaths["grifter"], position=0)
-    services.character_add_lifepath(character=character, lifepath=lifepaths["drifter"], position=1)
+    services.character_set_concept(
+        character=character, key=character.next_sequence, name="Bo", concept="", campaign=campaign
+    )
+    services.character_add_lifepath(
+        character=character, lifepath=lifepaths["grifter"], key=character.next_sequence
+    )
+    services.character_add_lifepath(
+        character=character, lifepath=lifepaths["drifter"], key=character.next_sequence
+    )
     with pytest.raises(RulesError, match="already has its 2 lifepaths"):
         services.character_add_lifepath(
-            character=character, lifepath=lifepaths["exile-born"], position=2
+            character=character, lifepath=lifepaths["exile-born"], key=character.next_sequence
         )
-    services.character_review(character=character)
+    services.character_review(character=character, key=character.next_sequence)
 
 
 def test_a_gms_campaign_lifepath_is_offered_only_in_that_campaign(

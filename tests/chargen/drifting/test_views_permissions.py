@@ -57,7 +57,8 @@ def test_a_campaign_the_player_is_not_in_is_refused(
 ) -> None:
     draft = services.character_start(owner=outsider)
     response = outsider_client.post(
-        url("concept", draft), {"name": "Dave", "concept": "", "campaign": str(campaign.id)}
+        url("concept", draft),
+        {"name": "Dave", "concept": "", "campaign": str(campaign.id), "key": draft.next_sequence},
     )
     assert response.context["concept_form"].errors["campaign"]
     draft.refresh_from_db()

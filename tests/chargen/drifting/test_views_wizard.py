@@ -67,16 +67,22 @@ def test_the_wizard_as_plain_posts_and_as_htmx_swaps(
     player_client: Client, draft: Character, campaign: Campaign, lifepaths: dict[str, Lifepath]
 ) -> None:
     response = player_client.post(
-        url("concept", draft), {"name": "Jim", "concept": "Marine", "campaign": str(campaign.id)}
+        url("concept", draft),
+        {
+            "name": "Jim",
+            "concept": "Marine",
+            "campaign": str(campaign.id),
+            "key": draft.next_sequence,
+        },
     )
     assert response.status_code == 303
     draft.refresh_from_db()
     assert draft.campaign == campaign
     assert draft.step == CreationStep.LIFEPATHS
-    for position, slug in enumerate(["us-marine", "marine-veteran", "deserter", "drifter"]):
+    for slug in ["us-marine", "marine-veteran", "deserter", "drifter"]:
         response = player_client.post(
             url("lifepath_add", draft),
-            {"position": position, "lifepath": str(lifepaths[slug].id)},
+            {"key": draft.next_sequence, "lifepath": str(lifepaths[slug].id)},
             **HTMX,
         )
         assert response.status_code == 200
@@ -84,9 +90,9 @@ def test_the_wizard_as_plain_posts_and_as_htmx_swaps(
         assert body.lstrip().startswith('<div id="wizard">')
         assert lifepaths[slug].name in body
     assert "Firearms</span> ×2" in body
-    response = player_client.post(url("review", draft))
+    response = player_client.post(url("review", draft), {"key": draft.next_sequence})
     assert response.status_code == 303
-    response = player_client.post(url("finish", draft))
+    response = player_client.post(url("finish", draft), {"key": draft.next_sequence})
     assert response.status_code == 303
     draft.refresh_from_db()
     assert draft.is_finished
@@ -98,9 +104,12 @@ def test_the_wizard_as_plain_posts_and_as_htmx_swaps(
 def test_an_invalid_lifepath_gets_a_message_at_the_field_and_changes_nothing(
     player_client: Client, draft: Character, lifepaths: dict[str, Lifepath]
 ) -> None:
-    player_client.post(url("concept", draft), {"name": "Ann", "concept": ""})
+    player_client.post(
+        url("concept", draft), {"name": "Ann", "concept": "", "key": draft.next_sequence}
+    )
     response = player_client.post(
-        url("lifepath_add", draft), {"position": 0, "lifepath": str(lifepaths["deserter"].id)}
+        url("lifepath_add", draft),
+        {"key": draft.next_sequence, "lifepath": str(lifepaths["deserter"].id)},
     )
     assert response.status_code == 400  # refused input, as everywhere (chargen/core/htmx.py)
     assert "must follow one of" in response.content.decode()
@@ -108,7 +117,7 @@ def test_an_invalid_lifepath_gets_a_message_at_the_field_and_changes_nothing(
     assert not draft.lifepaths.exists()
     swapped = player_client.post(
         url("lifepath_add", draft),
-        {"position": 0, "lifepath": str(lifepaths["deserter"].id)},
+        {"key": draft.next_sequence, "lifepath": str(lifepaths["deserter"].id)},
         **HTMX,
     )
     assert swapped.status_code == 200  # htmx swaps the form in with its reason
@@ -119,7 +128,8 @@ def test_posting_after_finishing_changes_nothing_and_says_why(
     player_client: Client, jim: Character, lifepaths: dict[str, Lifepath]
 ) -> None:
     response = player_client.post(
-        url("lifepath_add", jim), {"position": 0, "lifepath": str(lifepaths["grifter"].id)}
+        url("lifepath_add", jim),
+        {"key": jim.next_sequence, "lifepath": str(lifepaths["grifter"].id)},
     )
     assert "finished" in response.content.decode()
     assert not jim.lifepaths.exists()
@@ -128,9 +138,12 @@ def test_posting_after_finishing_changes_nothing_and_says_why(
 def test_a_required_lifepath_is_named_in_the_message(
     player_client: Client, draft: Character, lifepaths: dict[str, Lifepath]
 ) -> None:
-    player_client.post(url("concept", draft), {"name": "Ann", "concept": ""})
+    player_client.post(
+        url("concept", draft), {"name": "Ann", "concept": "", "key": draft.next_sequence}
+    )
     response = player_client.post(
-        url("lifepath_add", draft), {"position": 0, "lifepath": str(lifepaths["marine-veteran"].id)}
+        url("lifepath_add", draft),
+        {"key": draft.next_sequence, "lifepath": str(lifepaths["marine-veteran"].id)},
     )
     assert "must follow one of: United Systems marine" in response.content.decode()
 
@@ -138,7 +151,9 @@ def test_a_required_lifepath_is_named_in_the_message(
 def test_each_lifepaths_requirement_shows_in_the_list_before_picking(
     player_client: Client, draft: Character, lifepaths: dict[str, Lifepath]
 ) -> None:
-    player_client.post(url("concept", draft), {"name": "Ann", "concept": ""})
+    player_client.post(
+        url("concept", draft), {"name": "Ann", "concept": "", "key": draft.next_sequence}
+    )
     page = player_client.get(draft.get_absolute_url()).content.decode()
     assert "Deserter — Exile space (only after United Systems marine or Marine veteran):" in page
     assert (

@@ -49,7 +49,11 @@ def _lifepath(slug: str, campaign: Campaign | None = None) -> Lifepath:
 def _start(owner: User, name: str, concept: str, campaign: Campaign | None) -> Character:
     character = services.character_start(owner=owner)
     return services.character_set_concept(
-        character=character, name=name, concept=concept, campaign=campaign
+        character=character,
+        key=character.next_sequence,
+        name=name,
+        concept=concept,
+        campaign=campaign,
     )
 
 
@@ -58,7 +62,7 @@ def _lifepaths(character: Character, slugs: list[str], campaign: Campaign | None
         services.character_add_lifepath(
             character=character,
             lifepath=_lifepath(slug, campaign),
-            position=character.lifepaths.count(),
+            key=character.next_sequence,
         )
 
 
@@ -66,7 +70,7 @@ def sable_mid_creation(cast: Cast) -> Character:
     """Two lifepaths of four, after one was taken back (the log keeps the undo)."""
     sable = _start(cast.bob, "Sable", "A pilot who left in a hurry.", None)
     _lifepaths(sable, ["station-brat", "freighter-pilot"], None)
-    services.character_undo_lifepath(character=sable, position=1)
+    services.character_undo_lifepath(character=sable, key=sable.next_sequence)
     _lifepaths(sable, ["grifter"], None)
     return sable
 
@@ -76,8 +80,8 @@ def _finished(
 ) -> Character:
     character = _start(owner, name, concept, campaign)
     _lifepaths(character, slugs, campaign)
-    services.character_review(character=character)
-    return services.character_finish(character=character)
+    services.character_review(character=character, key=character.next_sequence)
+    return services.character_finish(character=character, key=character.next_sequence)
 
 
 def _roll(character: Character, **choices: Any) -> None:

@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from chargen.drifting import services
 from chargen.drifting.models import Character, LogKind
-from chargen.drifting.snapshots import token_snapshot_mismatches
+from chargen.drifting.snapshots import lifepath_snapshot_mismatches, token_snapshot_mismatches
 from tests.chargen.migration.test_legacy_data_survives import legacy_database
 
 __all__ = ["legacy_database"]
@@ -34,6 +34,8 @@ def test_every_old_token_sheet_is_a_replay_of_its_log(legacy_database: None) -> 
         "token_kind": "focus",
     }
     assert list(token_snapshot_mismatches()) == []
+    # The lifepaths chosen replay too: Sable's old `lifepath_undone` row took one back.
+    assert list(lifepath_snapshot_mismatches()) == []
     # Play carries on from the replayed sheet, and the old rows seal and verify.
     jim = Character.objects.get(name="Jim Harlan")
     services.character_roll(
@@ -43,3 +45,32 @@ def test_every_old_token_sheet_is_a_replay_of_its_log(legacy_database: None) -> 
     )
     assert list(token_snapshot_mismatches()) == []
     call_command("seal_logs", verbosity=0)
+
+
+def test_an_old_draft_with_a_lifepath_taken_back_carries_on_through_the_kernel(
+    legacy_database: None,
+) -> None:
+    """Sable took a lifepath back with the old `lifepath_undone` row (a summary only):
+    replay reads it as cancelling the newest lifepath then chosen, and her next undo is
+    the kernel's row, appended after it; no old row is rewritten."""
+    sable = Character.objects.get(name="Sable")
+    sealed = dict(sable.log.values_list("sequence", "entry_hash"))
+    assert [path.slug for path in services.chosen_lifepaths(sable)] == [
+        "station-brat",
+        "grifter",
+    ]
+    grifter = sable.log.filter(kind=LogKind.LIFEPATH).order_by("sequence").last()
+    assert grifter is not None
+    undo = services.character_undo_lifepath(character=sable, key=sable.next_sequence)
+    assert undo.details["cancels"] == grifter.sequence
+    assert [path.slug for path in services.chosen_lifepaths(sable)] == ["station-brat"]
+    freighter = services.lifepaths_available(None).get(slug="freighter-pilot")
+    services.character_add_lifepath(character=sable, lifepath=freighter, key=sable.next_sequence)
+    assert [path.slug for path in services.chosen_lifepaths(sable)] == [
+        "station-brat",
+        "freighter-pilot",
+    ]
+    assert list(lifepath_snapshot_mismatches()) == []
+    kept = dict(sable.log.filter(sequence__in=sealed).values_list("sequence", "entry_hash"))
+    assert kept == sealed
+    assert list(sable.log.values_list("kind", flat=True)).count(LogKind.LIFEPATH_UNDONE) == 1
