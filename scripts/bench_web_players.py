@@ -187,14 +187,15 @@ def treva_finish(player: Browser, character: str) -> None:
 
 def drifting_character(player: Browser, *, name: str, campaign: str = "") -> str:
     """A finished Drifting character (lifepaths picked in list order where allowed); its id."""
-    player.submit("/drifting/new/", page="/drifting/", full_page_after=True)
+    # The start page asks the name, concept and campaign; the character opens at its lifepaths.
+    player.submit(
+        "/drifting/new/",
+        {"name": name, "concept": "Ex-marine smuggler", "campaign": campaign},
+        page="/drifting/start/",
+        full_page_after=True,
+    )
     character = uuid_in(player.path)
     page = f"/drifting/c/{character}/"
-    player.submit(
-        "/concept/",
-        {"name": name, "concept": "Ex-marine smuggler", "campaign": campaign},
-        page=page,
-    )
     for _ in range(20):  # bounded: each pass adds a lifepath or proves none fits
         found = player.find("/lifepaths/")
         if found is None:
