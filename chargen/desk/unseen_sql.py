@@ -11,10 +11,12 @@ tests/chargen/desk/test_unseen_sql.py checks it against the ORM's queryset case 
 What it counts: the user's notifications in campaigns they run or have joined that are
 newer than their last look at that campaign (LastSeen is one row per user and campaign,
 so "no look at or after it" is the same as the ORM's "no look, or created after it").
+The home page's "Waiting for you" counts the same rows per campaign, in one statement too.
 """
 
 from __future__ import annotations
 
+import uuid
 from functools import cache
 from typing import Any
 
@@ -35,11 +37,12 @@ def _table(model: type[models.Model]) -> str:
 
 
 @cache
-def _statement(vendor: str, *, one_campaign: bool) -> str:
+def _statement(vendor: str, *, one_campaign: bool, by_campaign: bool = False) -> str:
     """The statement's text (its quoting depends on the database: `vendor` keys the cache)."""
     campaign = f"n.{_column(Notification, 'campaign')}"
+    selected = f"{campaign}, COUNT(*)" if by_campaign else "COUNT(*)"
     statement = (
-        f"SELECT COUNT(*) FROM {_table(Notification)} n "  # noqa: S608 (names from _meta)
+        f"SELECT {selected} FROM {_table(Notification)} n "  # noqa: S608 (names from _meta)
         f"WHERE n.{_column(Notification, 'recipient')} = %s "
         f"AND {campaign} IN ("
         f"SELECT c.{_column(Campaign, 'id')} FROM {_table(Campaign)} c "
@@ -53,6 +56,8 @@ def _statement(vendor: str, *, one_campaign: bool) -> str:
     )
     if one_campaign:
         statement += f" AND {campaign} = %s"
+    if by_campaign:
+        statement += f" GROUP BY {campaign}"
     return statement
 
 
@@ -66,3 +71,15 @@ def unseen_count_sql(*, user_id: object, campaign_id: object | None) -> int:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     return int(row[0]) if row else 0
+
+
+def unseen_counts_by_campaign_sql(*, user_id: object) -> dict[uuid.UUID, int]:
+    """The same count per campaign (campaigns with none left out), for the home page."""
+    sql = _statement(connection.vendor, one_campaign=False, by_campaign=True)
+    with connection.cursor() as cursor:
+        params: list[Any] = [user_id, user_id, user_id, user_id]
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    # SQLite hands back a UUID as its text, PostgreSQL as a UUID: to_python takes both.
+    to_uuid = Campaign._meta.pk.to_python
+    return {to_uuid(campaign_id): int(count) for campaign_id, count in rows}

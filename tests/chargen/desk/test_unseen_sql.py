@@ -1,8 +1,11 @@
 """The badge's plain-SQL count (chargen/desk/unseen_sql.py) counts what the ORM's queryset
-counts, in every case the badge knows, and costs one query however much news there is."""
+counts, in every case the badge knows, in all and per campaign (the home page's "Waiting
+for you"), and costs one query however much news there is."""
 
 from __future__ import annotations
 
+import uuid
+from collections import Counter
 from datetime import timedelta
 
 import pytest
@@ -14,7 +17,7 @@ from django.utils import timezone
 from chargen.campaigns.models import Campaign, Membership
 from chargen.desk.models import LastSeen, Notification, NotificationKind
 from chargen.desk.notifications import unseen_count, unseen_notifications
-from chargen.desk.unseen_sql import unseen_count_sql
+from chargen.desk.unseen_sql import unseen_count_sql, unseen_counts_by_campaign_sql
 
 
 def _tell(user: User, campaign: Campaign, *, minutes_ago: int = 0) -> Notification:
@@ -37,6 +40,12 @@ def _agree(user: User, campaigns: list[Campaign]) -> list[int]:
         )
         assert by_sql == by_orm, campaign
         counts.append(by_sql)
+    per_campaign = unseen_counts_by_campaign_sql(user_id=user.pk)
+    by_orm_per_campaign = Counter(
+        unseen_notifications(user=user).values_list("campaign_id", flat=True)
+    )
+    assert per_campaign == dict(by_orm_per_campaign)
+    assert all(isinstance(campaign_id, uuid.UUID) for campaign_id in per_campaign)
     return counts
 
 
