@@ -3,7 +3,7 @@
 A character's state is a pure function of its log, its pinned rule data, its frozen
 house rules and the rules/ code that replays them (DESIGN.md, "Creation is a log").
 Replaying a 13-roll Infinity Drive log costs about 1.4 ms of CPU on every page that
-shows the character (issue 13), so the result is kept in the `default` cache (Redis
+shows the character (issue 13), so the result is kept in the `replay` cache (Redis
 when REDIS_URL is set, else each process's memory) under a key that is the sha256 of:
 
 - every log row's `entry_hash`, in order. A row's hash covers its content and the row
@@ -33,7 +33,7 @@ from django.core.cache import caches
 
 import rules
 
-CACHE_ALIAS = "default"  # settings.CACHES: Redis with REDIS_URL, else local memory
+CACHE_ALIAS = "replay"  # settings.CACHES: Redis with REDIS_URL, else local memory
 PREFIX = "replay:v1"
 TIMEOUT = 24 * 60 * 60  # seconds; any entry is right for ever, this only frees memory
 
