@@ -151,6 +151,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES: dict[str, dict[str, object]]
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -161,14 +162,26 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
         },
+        "replay": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        },
     }
 else:
     # "default" holds what never needs invalidating (rule data by hash), so a cache per
     # process is right; "shared" holds what another worker may invalidate (the desk
     # badge's counts): without Redis it does not cache at all.
+    # "replay" holds replayed characters under keys naming their content
+    # (chargen/core/replay_cache.py): right in any process, so a cache per process too,
+    # apart from "default" so that many characters never push the rule data out.
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         "shared": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+        "replay": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "replay",
+            "OPTIONS": {"MAX_ENTRIES": 1000},  # about 8 kB a character: 8 MB at most
+        },
     }
 
 # Sessions live in the database so web processes stay stateless.

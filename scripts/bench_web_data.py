@@ -24,7 +24,8 @@ ROLLS = 12  # on each roller sheet and on the Drifting token sheet
 class Page:
     name: str
     path: str
-    session: str  # "" for the bare page (no sessions there)
+    session: str  # "" for an anonymous page
+    bare: bool = False  # served by the bare project (scripts/bench_bare/), not Chargen
 
 
 def make_sessions(usernames: list[str]) -> dict[str, str]:
@@ -121,7 +122,9 @@ def build_pages(port: int, sessions: dict[str, str]) -> tuple[list[Page], list[s
     at_once(build, len(names))
     player1, sheet = sessions["player1"], f"/characters/{characters[0]}"
     pages = [
-        Page("bare Django page, 50 items", "/", ""),
+        # The yardstick: logged in as the product's pages are (bench_bare/bare_settings.py).
+        Page("bare Django page, 50 items", "/", player1, bare=True),
+        Page("bare page, anonymous", "/anonymous/", "", bare=True),
         Page("home", "/", player1),
         Page("character list", "/characters/", player1),
         Page(names[0], paths.get(names[0], ""), player1),

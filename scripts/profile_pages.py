@@ -3,10 +3,16 @@
 Makes the web benchmark's data (scripts/bench_web_data.py: the party of four Trevas, a
 draft at its skills step, a Drifting token sheet, both roller sheets) through the pages
 of a gunicorn server on a fresh SQLite file, then requests each page in this process
-with Django's test client under cProfile and prints the functions with the most
-cumulative time, plus the queries each page runs. Prints figures; asserts nothing.
+with Django's test client: its CPU time per request without the profiler, its queries,
+each middleware's share (--middleware), and under cProfile the functions with the most
+cumulative time (--top 0 leaves them out). The bare project's page (scripts/bench_bare/,
+logged in as the product's pages are, and anonymous) is measured the same way in a child
+process, and the summary prints each page's CPU next to it: the benchmark's ratio without
+gunicorn and wrk, far less disturbed by other work on the machine. Prints figures;
+asserts nothing.
 
 Run: .venv/bin/python scripts/profile_pages.py [--requests 20] [--top 25] [--page sheet]
+     [--middleware]
 """
 
 from __future__ import annotations
@@ -18,22 +24,33 @@ import os
 import pstats
 import sys
 import tempfile
-import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bench_web import settings_env
 from bench_web_data import build_pages, make_sessions
+from bench_web_measure import format_table
 from bench_web_servers import ROOT, sqlite_database, start_server, stop_servers
+from profile_timing import bare_figures, client_for, cpu_ms_per_request, middleware_costs
 
 sys.path.insert(0, str(ROOT))
 
 
+@dataclass(frozen=True)
+class Figures:
+    name: str
+    cpu_ms: float
+    queries: int
+    size: int
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=20, help="profiled requests a page")
+    parser.add_argument("--requests", type=int, default=20, help="requests a page and round")
     parser.add_argument("--top", type=int, default=25, help="functions shown a page")
     parser.add_argument("--page", default="", help="only pages whose name contains this")
+    parser.add_argument("--middleware", action="store_true", help="each middleware's cost")
     args = parser.parse_args()
     with sqlite_database() as database_env:
         env = settings_env(database_env)
@@ -55,18 +72,19 @@ def main() -> int:
                 stop_servers([server])
         for line in skipped:
             print(f"skipped {line}")
-        for page in pages:
-            if page.session and args.page in page.name:
-                profile_page(page.name, page.path, page.session, args.requests, args.top)
+        measured = [
+            profile_page(page.name, page.path, page.session, args)
+            for page in pages
+            if not page.bare and args.page in page.name
+        ]
+        print_summary(measured, bare_figures(sessions["player1"], args.requests))
     return 0
 
 
-def profile_page(name: str, path: str, session: str, requests: int, top: int) -> None:
+def profile_page(name: str, path: str, session: str, args: argparse.Namespace) -> Figures:
     from django.db import connection
-    from django.test import Client
 
-    client = Client(HTTP_HOST="127.0.0.1")
-    client.cookies["sessionid"] = session
+    client = client_for(session)
     for _ in range(3):  # warm caches, as the benchmark's warm-up requests do
         assert client.get(path).status_code == 200, path
     queries: list[str] = []
@@ -77,18 +95,40 @@ def profile_page(name: str, path: str, session: str, requests: int, top: int) ->
 
     with connection.execute_wrapper(count):
         size = len(client.get(path).content)
-    profiler = cProfile.Profile()
-    started = time.process_time()
-    profiler.enable()
-    for _ in range(requests):
-        client.get(path)
-    profiler.disable()
-    cpu_ms = (time.process_time() - started) * 1000 / requests
-    print(f"\n===== {name} {path}: {cpu_ms:.1f} ms CPU/request (profiled), ", end="")
+    figures = Figures(name, cpu_ms_per_request(client, path, args.requests), len(queries), size)
+    print(f"\n===== {name} {path}: {figures.cpu_ms:.1f} ms CPU/request, ", end="")
     print(f"{len(queries)} queries, {size} bytes")
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(top)
-    print(out.getvalue())
+    if args.middleware:
+        rows = [
+            [middleware, f"{ms:.2f}"]
+            for middleware, ms in middleware_costs(session, path, args.requests)
+        ]
+        print(format_table(["middleware", "CPU ms/request"], rows))
+    if args.top:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for _ in range(args.requests):
+            client.get(path)
+        profiler.disable()
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(args.top)
+        print(out.getvalue())
+    return figures
+
+
+def print_summary(measured: list[Figures], bare: dict[str, float]) -> None:
+    yardstick = bare["logged in"]
+    rows = [
+        ["bare Django page, 50 items (logged in)", f"{yardstick:.1f}", "", "1.00"],
+        ["bare page, anonymous", f"{bare['anonymous']:.1f}", "", ""],
+        *(
+            [m.name, f"{m.cpu_ms:.1f}", str(m.queries), f"{yardstick / m.cpu_ms:.2f}"]
+            for m in measured
+        ),
+    ]
+    print("\n===== Summary: CPU per request in this process (Django's test client)")
+    print(format_table(["page", "CPU ms/request", "queries", "ratio"], rows))
+    print("ratio: the logged-in bare page's CPU ÷ the page's (goal ≥ 0.5; wizard, sheet ≥ 0.67).")
 
 
 if __name__ == "__main__":

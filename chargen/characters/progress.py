@@ -20,6 +20,7 @@ from chargen.characters.log_steps import (  # re-exported: the wizard imports th
     Death,
     Kind,
     group_closed_by,
+    race_in_force,
     steps_for,
     undo_label,
 )
@@ -35,6 +36,7 @@ from chargen.characters.step_table import kinds_answering
 from chargen.core import roll_keys
 from chargen.core.export import provenance
 from chargen.core.log import effective
+from chargen.core.replay_cache import cached_replay, replay_key
 from rules.dice import DiceSpec
 from rules.infinity_drive import creation
 from rules.infinity_drive.codes import characteristics_in_play
@@ -261,7 +263,10 @@ def progress_for(
     house_rules = character_house_rules(character)  # its own, fixed when it was started
     in_force = effective(entries)
     steps, unplaced = steps_for(in_force, character.race)
-    state = creation.replay(steps, rulebook=book, house_rules=house_rules)
+    state = cached_replay(
+        _replay_key(character, entries, in_force) if rulebook is None else None,
+        lambda: creation.replay(steps, rulebook=book, house_rules=house_rules),
+    )
     return Progress(
         character=character,
         entries=in_force,
@@ -270,4 +275,26 @@ def progress_for(
         unplaced_roll=unplaced,
         rulebook=book,
         house_rules=house_rules,
+    )
+
+
+def _replay_key(
+    character: Character,
+    entries: Sequence[CreationLogEntry],
+    in_force: Sequence[CreationLogEntry],
+) -> str | None:
+    """The cache key of this replay (chargen/core/replay_cache.py), or None: a character
+    with no pinned rule version reads the live tables, which can change under one key."""
+    if not character.rule_version_id:
+        return None
+    return replay_key(
+        system="infinity_drive",
+        subject_id=character.pk,
+        entry_hashes=[entry.entry_hash for entry in entries],
+        inputs=[
+            character.rule_version_id,
+            character.house_rules,
+            # Race steps older than the copy in the log read the race row.
+            race_in_force(in_force, character.race),
+        ],
     )

@@ -6,9 +6,11 @@ give the field its real type, so that assignment is checked instead of ignored.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from django import forms
+from django.db import models
 
 
 def model_choice(form: forms.BaseForm, name: str) -> forms.ModelChoiceField[Any]:
@@ -17,3 +19,19 @@ def model_choice(form: forms.BaseForm, name: str) -> forms.ModelChoiceField[Any]
 
 def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
     return cast("forms.ChoiceField", form.fields[name])
+
+
+def draw_from(form: forms.BaseForm, name: str, rows: Sequence[models.Model]) -> None:
+    """Draw a model choice field's options from `rows`, which the page has already loaded
+    (its queryset's rows, in its order), instead of querying them again.
+
+    A ModelChoiceField runs its queryset every time it is drawn, and the roller sheets
+    draw the same attributes and specialities in several forms (issue 13: up to 23
+    queries a page). Only drawing changes: a posted value is still checked against the
+    field's queryset, in the database.
+    """
+    field = model_choice(form, name)
+    options: list[tuple[object, str]] = [(row.pk, field.label_from_instance(row)) for row in rows]
+    if field.empty_label is not None:
+        options.insert(0, ("", str(field.empty_label)))
+    field.widget.choices = options

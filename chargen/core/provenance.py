@@ -45,11 +45,13 @@ def dice_provenance(subject: Any) -> DiceProvenance:
     log_model = log_model_of(subject)
     if log_model is None:
         return DiceProvenance()
-    known = roll_keys.known_public_keys()
     counts = {"server": 0, "typed": 0, "imported": 0, "decision": 0}
-    rows = log_model._default_manager.filter(**{SUBJECT_FIELD: subject}).only(
-        "faces", "entered", "key_id", "sequence"
+    rows = list(
+        log_model._default_manager.filter(**{SUBJECT_FIELD: subject}).only(
+            "faces", "entered", "key_id", "sequence"
+        )
     )
+    known = roll_keys.known_public_keys_covering(row.key_id for row in rows)
     for row in rows:
         counts[provenance(row, known)] += 1
     return DiceProvenance(

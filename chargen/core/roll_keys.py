@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -25,6 +26,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 )
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.conf import settings
+from django.core.cache import cache as django_cache
 from django.db import transaction
 
 from chargen.core.models import SigningKey
@@ -127,3 +129,28 @@ def known_public_keys() -> dict[str, str]:
     key = server_key()
     known = dict(SigningKey.objects.values_list("key_id", "public_key"))
     return {**known, key.key_id: key.public_text}
+
+
+KNOWN_KEYS_CACHE_KEY = "signing-keys:v1"
+KNOWN_KEYS_TIMEOUT = 60 * 60  # seconds; only frees memory (see below)
+
+
+def known_public_keys_covering(key_ids: Iterable[str]) -> dict[str, str]:
+    """`known_public_keys()`, from Django's cache when it already knows every id asked.
+
+    The sheets and roller pages count where each roll came from (chargen/core/provenance)
+    and ran this query on every page (issue 13). A key id is the hash of its public key
+    and a SigningKey row is kept for good, so an id once known stays known with the same
+    key: the cached map is right about every id it holds. An id it does not hold (a key
+    another worker started signing with, or an imported row's foreign key) reads the
+    table again, so the answer is never stale for the ids asked about. (Deleting a
+    SigningKey row, which nothing in Chargen does, would leave its id known in a cache for
+    up to KNOWN_KEYS_TIMEOUT.)
+    """
+    wanted = {key_id for key_id in key_ids if key_id}
+    cached: dict[str, str] | None = django_cache.get(KNOWN_KEYS_CACHE_KEY)
+    if cached is not None and wanted <= cached.keys():
+        return cached
+    known = known_public_keys()
+    django_cache.set(KNOWN_KEYS_CACHE_KEY, known, timeout=KNOWN_KEYS_TIMEOUT)
+    return known

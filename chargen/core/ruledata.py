@@ -74,6 +74,9 @@ def current_rule_version(*, scope: str, ruleset: str, load: Callable[[], Any]) -
     runs and the result is recorded, unless another edit landed meanwhile (the
     generation moved), in which case the tables are read again.
     """
+    recorded_version = _recorded_version(scope)
+    if recorded_version:
+        return recorded_version
     digest = ""
     for _attempt in range(CURRENT_ATTEMPTS):
         pointer, _ = CurrentRuleVersion.objects.get_or_create(scope=scope)
@@ -86,6 +89,23 @@ def current_rule_version(*, scope: str, ruleset: str, load: Callable[[], Any]) -
         if recorded:
             return digest
     return digest
+
+
+def _recorded_version(scope: str) -> str:
+    """The scope's recorded version ("" when there is none yet or an edit cleared it).
+
+    Every wizard step, sheet and party page asks this for two scopes; the ORM's get()
+    spent 0.3 ms building each statement (issue 13), plain SQL a tenth of that.
+    """
+    quote = connection.ops.quote_name
+    table = quote(CurrentRuleVersion._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {quote('version_id')} FROM {table} WHERE {quote('scope')} = %s",  # noqa: S608
+            [scope],
+        )
+        row = cursor.fetchone()
+    return str(row[0]) if row and row[0] else ""
 
 
 def rule_data_changed(ruleset: str) -> None:

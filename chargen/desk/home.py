@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from chargen.campaigns.access import campaigns_for_user
 from chargen.core.home import HomeAction, HomeSection
-from chargen.desk.notifications import unseen_notifications
 from chargen.desk.queues import queue_counts, waiting_phrase
+from chargen.desk.unseen_sql import unseen_counts_by_campaign_sql
 
 # Before every game system's section (see GameSystem.order): what waits comes first.
 HOME_ORDER = 0
@@ -28,9 +28,7 @@ def waiting_items(user: AbstractBaseUser) -> list[WaitingItem]:
     items = []
     campaigns = list(campaigns_for_user(user))
     counts = queue_counts(campaign for campaign in campaigns if campaign.is_gm(user))
-    unseen_by_campaign: dict[object, int] = {}
-    for campaign_id in unseen_notifications(user=user).values_list("campaign_id", flat=True):
-        unseen_by_campaign[campaign_id] = unseen_by_campaign.get(campaign_id, 0) + 1
+    unseen_by_campaign = unseen_counts_by_campaign_sql(user_id=user.pk)
     for campaign in campaigns:
         new_count = unseen_by_campaign.get(campaign.id, 0)
         if campaign.is_gm(user):

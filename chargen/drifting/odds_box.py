@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from chargen.drifting import services
 from chargen.drifting.forms import RollForm
-from chargen.drifting.models import Character
+from chargen.drifting.models import Character, PendingAssist
 from rules import drifting as rules
 from rules import odds
 from rules.errors import RulesError
@@ -45,13 +46,26 @@ def ticked_choices(form: RollForm) -> services.RollChoices:
     )
 
 
-def odds_for(character: Character, form: RollForm) -> dict[str, Any] | None:
+def odds_for(
+    character: Character,
+    form: RollForm,
+    *,
+    sheet: Mapping[str, rules.TokenState] | None = None,
+    waiting: Sequence[PendingAssist] | None = None,
+) -> dict[str, Any] | None:
     """The odds of the roll the form describes: after a refused roll, of what is still
-    ticked, not of an empty roll; None when the rules refuse even that."""
+    ticked, not of an empty roll; None when the rules refuse even that. `sheet` and
+    `waiting`: the token sheet and waiting assists, when the page has read them."""
+    if sheet is None or waiting is None:
+        sheet, waiting = services.token_sheet(character), services.waiting_assists(character)
     try:
-        return odds_rows(services.roll_plan(character, ticked_choices(form)))
+        return odds_rows(
+            services.roll_plan(character, ticked_choices(form), sheet=sheet, waiting=waiting)
+        )
     except RulesError:
         try:
-            return odds_rows(services.roll_plan(character, services.RollChoices()))
+            return odds_rows(
+                services.roll_plan(character, services.RollChoices(), sheet=sheet, waiting=waiting)
+            )
         except RulesError:
             return None

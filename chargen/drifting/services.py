@@ -111,11 +111,21 @@ class RollChoices:
     note: str = ""
 
 
-def roll_plan(character: Character, choices: RollChoices) -> rules.TokenRollPlan:
-    """The plan for these choices (for the odds shown before rolling). Raises RulesError."""
-    assists = [rules.Assist(a.helper.name, a.token) for a in waiting_assists(character)]
+def roll_plan(
+    character: Character,
+    choices: RollChoices,
+    *,
+    sheet: Mapping[str, rules.TokenState] | None = None,
+    waiting: Sequence[PendingAssist] | None = None,
+) -> rules.TokenRollPlan:
+    """The plan for these choices (for the odds shown before rolling). Raises RulesError.
+
+    `sheet` and `waiting` are the character's token sheet and waiting assists when the
+    page has already read them (the sheet's page: one query each, not one per use)."""
+    waiting = waiting_assists(character) if waiting is None else waiting
+    assists = [rules.Assist(a.helper.name, a.token) for a in waiting]
     return rules.plan_token_roll(
-        token_sheet(character),
+        token_sheet(character) if sheet is None else sheet,
         applicable=choices.applicable,
         deplete=choices.deplete,
         assists=assists,

@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.form_fields import draw_from
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.drifting import services, services_table
 from chargen.drifting.access import character_for_owner, character_for_viewer
@@ -80,7 +81,18 @@ def _sheet_context(
         companions=companions,
         physical_dice=physical,
     )
-    plan_odds = odds_for(character, roll_form)
+    waiting = services.waiting_assists(character)
+    plan_odds = odds_for(character, roll_form, sheet=sheet, waiting=waiting)
+    assist_form = forms_given.get("assist_form") or (
+        AssistForm(initial={"key": key}, sheet=sheet, companions=companions) if companions else None
+    )
+    if companions is not None:
+        # Both forms list the companions from one query (validation still queries).
+        companion_rows = list(companions)
+        if "share_with" in roll_form.fields:
+            draw_from(roll_form, "share_with", companion_rows)
+        if assist_form is not None:
+            draw_from(assist_form, "recipient", companion_rows)
     prefill = table.loss_prefill
     loss_initial: dict[str, Any] = {"key": key}
     if prefill is not None:
@@ -94,17 +106,12 @@ def _sheet_context(
         "token_rows": list(sheet.values()),
         "key": key,
         "roll_form": roll_form,
-        "assist_form": forms_given.get("assist_form")
-        or (
-            AssistForm(initial={"key": key}, sheet=sheet, companions=companions)
-            if companions
-            else None
-        ),
+        "assist_form": assist_form,
         "loss_form": forms_given.get("loss_form")
         or LossForm(initial=loss_initial, sheet=sheet, step=step),
         "gains_due": [state for state in sheet.values() if state.gain_due],
         "pending": [state for state in sheet.values() if state.pending_from_sharing],
-        "waiting_assists": services.waiting_assists(character),
+        "waiting_assists": waiting,
         "odds": plan_odds,
         "latest_roll": table.latest_roll,
         "kept_ticks": ticks,

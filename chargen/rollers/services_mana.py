@@ -64,9 +64,15 @@ class ManaSheet:
     links: dict[str, str | None]
 
 
-def mana_sheet(character: ManaCharacter) -> ManaSheet:
-    colours = list(character.colours.all())
-    attributes = list(character.attributes.all())
+def mana_sheet(
+    character: ManaCharacter,
+    *,
+    colours: Sequence[ManaColour] | None = None,
+    attributes: Sequence[ManaAttribute] | None = None,
+) -> ManaSheet:
+    """The sheet's mana and links (from `colours` and `attributes` when the page has them)."""
+    colours = list(character.colours.all()) if colours is None else colours
+    attributes = list(character.attributes.all()) if attributes is None else attributes
     return ManaSheet(
         colours=tuple(colour.name for colour in colours),
         mana={colour.name: colour.amount for colour in colours},

@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
 from chargen.rollers import services
@@ -112,8 +113,10 @@ def _mana_context(
     request: HtmxHttpRequest, character: ManaCharacter, **given: Any
 ) -> dict[str, Any]:
     sequence = services.next_sequence(character)
-    sheet = services.mana_sheet(character)
     attributes = list(character.attributes.all())
+    colours = list(character.colours.all())
+    specialities = list(character.specialities.select_related("attribute"))
+    sheet = services.mana_sheet(character, colours=colours, attributes=attributes)
     log = list(character.rolls.order_by("-sequence")[: services.LOG_ROWS_SHOWN])
     # Each form is drawn with its last roll's choices: the next roll is often the same task.
     remembered: dict[str, Any] = {
@@ -137,6 +140,10 @@ def _mana_context(
     contest_form = given.get("contest_form") or ContestForm(
         initial={"sequence": sequence, **contest_choices}, character=character
     )
+    # Drawn from the rows loaded here, not a query per field (validation still queries).
+    for form in (roll_form, contest_form):
+        draw_from(form, "attribute", attributes)
+        draw_from(form, "specialities", specialities)
     if "odds" in given:
         odds, odds_error = given["odds"], given.get("odds_error", "")
     else:
@@ -165,8 +172,8 @@ def _mana_context(
     return {
         "character": character,
         "attributes": attributes,
-        "specialities": list(character.specialities.select_related("attribute")),
-        "colours": list(character.colours.all()),
+        "specialities": specialities,
+        "colours": colours,
         "roll_form": roll_form,
         "contest_form": contest_form,
         "odds": odds,

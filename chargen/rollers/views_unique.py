@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
 from chargen.rollers import services
@@ -76,6 +77,10 @@ def _unique_context(
     roll_form = given.get("roll_form") or UniqueRollForm(
         initial={"sequence": sequence, **defaults, **choices}, character=character
     )
+    specials = list(character.specials.all())
+    # Drawn from the rows loaded here, not a query per field (validation still queries).
+    draw_from(roll_form, "attribute", attributes)
+    draw_from(roll_form, "specials", specials)
     if "odds" in given:
         odds, odds_error = given["odds"], given.get("odds_error", "")
     elif attributes:
@@ -89,7 +94,7 @@ def _unique_context(
     return {
         "character": character,
         "attributes": attributes,
-        "specials": list(character.specials.all()),
+        "specials": specials,
         "track": track,
         "physical_boxes": track.boxes("physical"),
         "mental_boxes": track.boxes("mental"),

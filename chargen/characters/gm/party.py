@@ -64,14 +64,16 @@ def party_members(campaign: Campaign) -> list[PartyMember]:
     for membership in campaign.memberships.select_related("user"):
         members[membership.user_id] = PartyMember(user=membership.user, is_member=True)
     characters = list(campaign_characters(campaign))
+    for character in characters:
+        # The campaign is already loaded: share it rather than fetch it per character
+        # (older_rule_data reads it too).
+        character.campaign = campaign
     built_under = older_rule_data(characters)
     for character in characters:
         if character.owner_id not in members:
             members[character.owner_id] = PartyMember(
                 user=character.owner, is_member=character.owner_id == campaign.gm_id
             )
-        # The campaign is already loaded: share it rather than fetch it per character.
-        character.campaign = campaign
         members[character.owner_id].characters.append(
             PartyCharacter(character, house_rules_changes(character), built_under.get(character.pk))
         )

@@ -51,3 +51,15 @@ def test_the_sheet_stays_flat_in_the_length_of_the_log(
         before = page_queries(player_client, f"/characters/{short.pk}/{page}/")
         after = page_queries(player_client, f"/characters/{long.pk}/{page}/")
         assert len(after) == len(before), "\n".join(after)
+
+
+def test_the_party_page_reads_its_campaign_once(
+    gm_client: Client, campaign: Campaign, player: User
+) -> None:
+    """The characters share the campaign the page loaded, older_rule_data included."""
+    _approved(player, campaign, "First", skills=False)
+    queries = page_queries(gm_client, reverse("desk:party", kwargs={"campaign_id": campaign.pk}))
+    from_campaigns = [
+        sql for sql in queries if 'FROM "campaigns_campaign"' in sql.split("WHERE")[0]
+    ]
+    assert len(from_campaigns) == 1, "\n".join(from_campaigns)

@@ -91,11 +91,12 @@ def redis_cache() -> Iterator[None]:
     except redis.exceptions.RedisError:
         pytest.skip("Redis does not answer on 127.0.0.1:6379")
     caches = {
+        **settings.CACHES,  # the other aliases as configured (the replay cache)
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_LOCATION,
             "KEY_PREFIX": f"chargen-test-{os.getpid()}",
-        }
+        },
     }
     with override_settings(CACHES=caches):
         yield

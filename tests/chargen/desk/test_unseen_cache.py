@@ -28,6 +28,7 @@ BADGE = re.compile(r'title="(\d+) new since you last looked"')
 @pytest.fixture(autouse=True)
 def shared_cache(settings: Any) -> None:
     settings.CACHES = {
+        **settings.CACHES,  # the other aliases as configured (the replay cache)
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         CACHE_ALIAS: {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

@@ -44,3 +44,18 @@ def test_the_token_sheet_stays_flat_in_rolls_and_characters(
         )
     assert jim.log.filter(kind=LogKind.ROLL).count() == 6
     assert len(page_queries(player_client, page)) == len(one)
+
+
+def test_the_token_sheet_reads_tokens_assists_and_companions_once(
+    player_client: Client, jim: Character, linda: Character
+) -> None:
+    """The odds box and the sheet share one read of the tokens and the waiting assists,
+    and the roll and assist forms one list of companions (issue 13)."""
+    _roll(player_client, jim)
+    queries = page_queries(
+        player_client, reverse("drifting:character", kwargs={"character_id": jim.id})
+    )
+    for table in ("drifting_charactertoken", "drifting_pendingassist"):
+        assert sum(f'FROM "{table}"' in sql for sql in queries) == 1, table
+    companions = [sql for sql in queries if sql.startswith('SELECT "drifting_character"."id"')]
+    assert len(companions) <= 2, "\n".join(companions)  # the character, its companions

@@ -1,0 +1,77 @@
+"""A replayed log's result, cached in Django's cache under a key that names its inputs.
+
+A character's state is a pure function of its log, its pinned rule data, its frozen
+house rules and the rules/ code that replays them (DESIGN.md, "Creation is a log").
+Replaying a 13-roll Infinity Drive log costs about 1.4 ms of CPU on every page that
+shows the character (issue 13), so the result is kept in the `replay` cache (Redis
+when REDIS_URL is set, else each process's memory) under a key that is the sha256 of:
+
+- every log row's `entry_hash`, in order. A row's hash covers its content and the row
+  before it (chargen/core/chain.py), so a new roll, an undo or a note makes a new key,
+  and so does a write that was rolled back and then made again with other content;
+- the subject's id, the rule version's sha256 and any other input the caller names
+  (the house rules' JSON, the race in force);
+- a hash of rules/'s source files, read once per process: a deploy that changes how a
+  log replays never reads a state the old code made (nor unpickles its old classes).
+
+So a key is never stale and nothing is ever invalidated: a change is a new key, and
+old ones expire or are culled. Logs with a row not yet sealed (written before signing
+began, until `manage.py seal_logs`) are replayed every time: their content is not in
+their hash. A replay that raises stores nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import TypeVar
+
+from django.core.cache import caches
+
+import rules
+
+CACHE_ALIAS = "replay"  # settings.CACHES: Redis with REDIS_URL, else local memory
+PREFIX = "replay:v1"
+TIMEOUT = 24 * 60 * 60  # seconds; any entry is right for ever, this only frees memory
+
+Result = TypeVar("Result")
+
+
+@cache
+def rules_code_version() -> str:
+    """The sha256 of rules/'s Python source, computed once per process."""
+    root = Path(rules.__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def replay_key(
+    *, system: str, subject_id: object, entry_hashes: Sequence[str], inputs: Sequence[object]
+) -> str | None:
+    """The cache key of a replay of these rows under these inputs (JSON values), or None
+    when a row has no hash yet (then the replay is not cached)."""
+    if not all(entry_hashes):
+        return None
+    document = [rules_code_version(), system, str(subject_id), list(inputs), list(entry_hashes)]
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), default=str)
+    return f"{PREFIX}:{system}:{hashlib.sha256(text.encode('utf-8')).hexdigest()}"
+
+
+def cached_replay(key: str | None, replay: Callable[[], Result]) -> Result:
+    """`replay()`'s result, from the cache when `key` is there, else computed and stored."""
+    if key is None:
+        return replay()
+    store = caches[CACHE_ALIAS]
+    found: Result | None = store.get(key)
+    if found is not None:
+        return found
+    result = replay()
+    store.set(key, result, timeout=TIMEOUT)
+    return result

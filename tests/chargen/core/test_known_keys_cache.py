@@ -1,0 +1,39 @@
+"""Where each roll came from is counted with the server's keys from Django's cache, which
+is re-read whenever a roll names a key it does not hold (chargen.core.roll_keys)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from chargen.core import roll_keys
+from chargen.core.models import SigningKey
+
+
+def _covering(key_ids: list[str]) -> tuple[dict[str, str], int]:
+    with CaptureQueriesContext(connection) as queries:
+        known = roll_keys.known_public_keys_covering(key_ids)
+    return known, len(queries)
+
+
+@pytest.mark.django_db
+def test_known_keys_come_from_the_cache_until_a_roll_names_a_new_one() -> None:
+    cache.delete(roll_keys.KNOWN_KEYS_CACHE_KEY)
+    own = roll_keys.server_key().key_id
+    known, queries = _covering([own, ""])  # "": a row written before signing began
+    assert (own in known, queries) == (True, 1)
+    assert _covering([own]) == (known, 0)
+    # Another worker starts signing with a key of its own: its first roll re-reads.
+    other = roll_keys.key_id_of(b"\x01" * 32)
+    SigningKey.objects.create(key_id=other, public_key=roll_keys.b64encode(b"\x01" * 32))
+    known, queries = _covering([own, other])
+    assert (other in known, queries) == (True, 1)
+    assert _covering([other])[1] == 0
+    # An imported row's foreign key is never known: asked about, it reads every time.
+    foreign = roll_keys.key_id_of(b"\x02" * 32)
+    for _ in range(2):
+        known, queries = _covering([foreign])
+        assert (foreign in known, queries) == (False, 1)
+    assert known == roll_keys.known_public_keys()
