@@ -318,8 +318,13 @@ class Browser:
         for answer in answers:  # a double-click's second answer must succeed too
             self._succeeded(url, answer, as_htmx)
         page_after = self._page_after(answers[0], as_htmx)
+        # A successful sequenced form wrote at least its own sequence, even when the page
+        # after it (the review, say) offers no form that says where the log goes next.
+        written = [int(value) + 1 for name, value in data if name == "sequence" and value.isdigit()]
         with self._lock:
-            self.counts.next_sequence = max(self.counts.next_sequence, offered_sequence(page_after))
+            self.counts.next_sequence = max(
+                self.counts.next_sequence, offered_sequence(page_after), *written
+            )
         return page_after
 
     def _post(self, url: str, data: list[tuple[str, str]], as_htmx: bool) -> Response:
