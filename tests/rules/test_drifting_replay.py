@@ -86,7 +86,7 @@ def _act(sheet: dict[str, TokenState], action: str, pick: int) -> tuple[Any, Row
         return assist_deplete(sheet, token=name, helper="Linda")[0], ("assist", {"token": name})
     if action == "gain" and state.gain_due:
         return gain_token(sheet, token=name), ("gain", {"token": name})
-    if action == "shared":
+    if action == "shared_mark":
         shared = f"Shared{pick % 3}"
         received = receive_shared_mark(sheet, token=shared, kind=TokenKind.FOCUS)[0]
         return received, ("shared_mark", {"token": shared, "token_kind": "focus"})
@@ -115,7 +115,7 @@ def _act(sheet: dict[str, TokenState], action: str, pick: int) -> tuple[Any, Row
 @given(
     st.lists(
         st.tuples(
-            st.sampled_from(["roll", "assist", "gain", "shared", "loss", "refresh", "undo"]),
+            st.sampled_from(["roll", "assist", "gain", "shared_mark", "loss", "refresh", "undo"]),
             st.integers(0, 20),
         ),
         max_size=30,
