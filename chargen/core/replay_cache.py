@@ -11,8 +11,10 @@ when REDIS_URL is set, else each process's memory) under a key that is the sha25
   and so does a write that was rolled back and then made again with other content;
 - the subject's id, the rule version's sha256 and any other input the caller names
   (the house rules' JSON, the race in force);
-- a hash of rules/'s source files, read once per process: a deploy that changes how a
-  log replays never reads a state the old code made (nor unpickles its old classes).
+- a hash of the source of rules/ and of chargen/ (outside migrations and templates),
+  read once per process: a log reaches the rules through chargen's translation (the
+  step table, the race copies, the house-rules and rulebook codecs), so a deploy that
+  changes any of it never reads a state the old code made (nor unpickles its classes).
 
 So a key is never stale and nothing is ever invalidated: a change is a new key, and
 old ones expire or are culled. Logs with a row not yet sealed (written before signing
@@ -42,13 +44,21 @@ Result = TypeVar("Result")
 
 @cache
 def rules_code_version() -> str:
-    """The sha256 of rules/'s Python source, computed once per process."""
-    root = Path(rules.__file__).resolve().parent
+    """The sha256 of the Python source that turns a log into a state (rules/ and the
+    chargen/ code that feeds it), computed once per process."""
+    return source_version(Path(rules.__file__).resolve().parent.parent)
+
+
+def source_version(top: Path) -> str:
+    """The sha256 of the `.py` files under top/rules and top/chargen, migrations aside."""
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(b"\0")
-        digest.update(path.read_bytes())
+    for package in ("rules", "chargen"):
+        for path in sorted((top / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            digest.update(path.relative_to(top).as_posix().encode())
+            digest.update(b"\0")
+            digest.update(path.read_bytes())
     return digest.hexdigest()
 
 

@@ -13,7 +13,12 @@ Nothing else in a row is touched. Rows written before signing began (the usual c
 are unsealed, and `manage.py seal_logs` seals them with their payload. A row already
 sealed cannot keep its seal once its details change: its seal and those of the rows
 after it are cleared, so `seal_logs` seals them again and the chain verifies; nothing
-is re-signed silently here. Backwards leaves the added keys: the older code ignores them.
+is re-signed silently here. A row sealed by another server's key (an imported log) is
+left exactly as it is, and so is every row before a row sealed that way in the same log:
+clearing that seal would make an imported roll read as rolled here, and `seal_logs`
+would then sign it with this server's key. Such a character's sheet stays its snapshot,
+and `check_snapshots` names it if its log cannot be replayed. Backwards leaves the added
+keys (the older code ignores them); seals cleared here stay cleared until `seal_logs`.
 """
 
 import re
@@ -71,6 +76,14 @@ def _lifepath_tokens(apps, character_id, stored):
     return list(tokens.values())
 
 
+def _foreign_seal_from(LogEntry, own_keys, row):
+    """Whether this row or a later one in its log is sealed by a key not this server's."""
+    later = LogEntry._base_manager.filter(
+        character_id=row.character_id, sequence__gte=row.sequence
+    ).exclude(key_id="")
+    return later.exclude(key_id__in=own_keys).exists()
+
+
 def _unseal_from(LogEntry, row):
     """Clear the seals a changed row breaks: its own and every later row's in its log."""
     if row.entry_hash:
@@ -82,6 +95,7 @@ def _unseal_from(LogEntry, row):
 def forwards(apps, schema_editor):
     LogEntry = apps.get_model("drifting", "LogEntry")
     CharacterToken = apps.get_model("drifting", "CharacterToken")
+    own_keys = set(apps.get_model("core", "SigningKey").objects.values_list("key_id", flat=True))
     rows = LogEntry._base_manager.filter(kind__in=("finished", "shared_mark")).order_by(
         "character_id", "sequence"
     )
@@ -89,6 +103,8 @@ def forwards(apps, schema_editor):
         details = dict(row.details or {})
         if ("tokens" if row.kind == "finished" else "token") in details:
             continue
+        if _foreign_seal_from(LogEntry, own_keys, row):
+            continue  # an imported log keeps its seals: see the module's docstring
         stored = dict(
             CharacterToken.objects.filter(character_id=row.character_id)
             .order_by("order", "name")
@@ -112,6 +128,7 @@ def forwards(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("drifting", "0007_loss_undo"),
+        ("core", "0003_log_chain"),  # SigningKey: this server's own keys
     ]
 
     operations = [

@@ -8,6 +8,7 @@ between two locations, as two gunicorn workers without Redis each have their own
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from django.urls import reverse
 
 from chargen.characters import services
 from chargen.characters.models import Character
-from chargen.core.replay_cache import CACHE_ALIAS, replay_key
+from chargen.core.replay_cache import CACHE_ALIAS, replay_key, source_version
 from tests.chargen.characters.replay_helpers import checked, key_of, worker
 from tests.chargen.characters.steps import (
     citizen_construction,
@@ -111,3 +112,19 @@ def test_a_log_with_an_unsealed_row_is_not_cached() -> None:
     assert replay_key(entry_hashes=["a" * 64], **arguments) != replay_key(
         entry_hashes=["a" * 64], **{**arguments, "inputs": [{"dice": "3d6"}]}
     )
+
+
+def test_the_key_names_the_code_between_the_log_and_the_rules(tmp_path: Path) -> None:
+    """A deploy that changes chargen's translation (the step table, say) is a new key."""
+    for name in (
+        "rules/creation.py",
+        "chargen/characters/step_table.py",
+        "chargen/m/migrations/0001.py",
+    ):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("# one\n")
+    first = source_version(tmp_path)
+    (tmp_path / "chargen/m/migrations/0001.py").write_text("# a migration runs no replay\n")
+    assert source_version(tmp_path) == first
+    (tmp_path / "chargen/characters/step_table.py").write_text("# two\n")
+    assert source_version(tmp_path) != first

@@ -82,3 +82,19 @@ def test_old_sealed_rows_get_their_payload_and_are_sealed_again(
     for character in (jim, linda):
         verdicts = verify_rows(str(character.pk), exported_log(LogEntry, character, keys), keys)
         assert all(verdict.good for verdict in verdicts)
+
+
+def test_a_log_sealed_by_another_servers_key_is_left_as_it_is(
+    jim: Character, linda: Character
+) -> None:
+    """An imported log keeps its seals: cleared, its rolls would read as rolled here."""
+    finished = _as_the_old_code_wrote_it(jim, LogKind.FINISHED)
+    LogEntry._base_manager.filter(character=jim, sequence__gte=finished.sequence).update(
+        key_id="0123456789abcdef"  # a key this server never recorded
+    )
+    before = list(jim.log.order_by("sequence").values_list("details", "entry_hash", "key_id"))
+
+    MIGRATION.forwards(apps, None)
+
+    after = list(jim.log.order_by("sequence").values_list("details", "entry_hash", "key_id"))
+    assert after == before
