@@ -186,8 +186,17 @@ def character_start(request: AuthenticatedHttpRequest) -> HttpResponse:
 def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     key = _key(request)
-    if _saved_already(request, character, LogKind.CONCEPT):
-        return _wizard_done(request, character)
+    earlier = services.replayed_entry(
+        character, key=request.POST.get("key", ""), kind=LogKind.CONCEPT
+    )
+    if earlier is not None:
+        # The same words again (a double-click, Back) are what was saved; other words
+        # at this key came from another tab after this one saved: say so, not "done".
+        posted = (request.POST.get("name", "").strip(), request.POST.get("concept", "").strip())
+        saved = (earlier.details.get("name", ""), earlier.details.get("concept", ""))
+        if posted == saved:
+            return _wizard_done(request, character)
+        return _refused(request, _wizard_context(request, character, error=STALE_MESSAGE))
     if key is None:
         return _refused(request, _wizard_context(request, character, error=STALE_MESSAGE))
     form = ConceptForm(

@@ -80,11 +80,20 @@ def test_a_double_click_on_the_concept_never_shows_a_form_error(
     player_client: Client, draft: Character
 ) -> None:
     key = draft.next_sequence
-    player_client.post(url("concept", draft), {"key": key, "name": "Ann", "concept": ""})
-    # The repeat's form would not validate (no name): it is answered by its key first.
-    again = player_client.post(url("concept", draft), {"key": key, "name": "", "concept": ""})
+    saved = {"key": key, "name": "Ann", "concept": ""}
+    player_client.post(url("concept", draft), saved)
+    again = player_client.post(url("concept", draft), saved)
     assert again.status_code == 303
+    # Other words at the same key (another tab's, or a form that would not even
+    # validate): answered by the key first, never a field error, and nothing changes.
+    other = player_client.post(url("concept", draft), {"key": key, "name": "", "concept": "X"})
+    assert other.status_code == 400
+    body = other.content.decode()
+    assert STALE_MESSAGE in body
+    assert "This field is required" not in body
     assert kinds(draft).count(LogKind.CONCEPT) == 1
+    draft.refresh_from_db()
+    assert (draft.name, draft.concept) == ("Ann", "")
 
 
 def test_a_form_from_another_tab_gets_the_kernels_message_and_changes_nothing(
