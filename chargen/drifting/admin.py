@@ -32,38 +32,28 @@ class LifepathAdmin(admin.ModelAdmin):
     inlines = (LifepathGrantInline,)
 
 
-class CharacterTokenInline(admin.TabularInline):
-    """The token sheet is a snapshot of a replay of the log: shown, never edited here
-    (an edit would not be in the log, and the next action would replace it)."""
+class SnapshotInline(admin.TabularInline):
+    """Rows that are a snapshot of a replay of the log: shown, never edited here (an
+    edit would be in no log, and the next action would replace it)."""
 
+    extra = 0
+
+    def has_add_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+
+class CharacterTokenInline(SnapshotInline):
     model = CharacterToken
-    extra = 0
-
-    def has_add_permission(self, request: object, obj: object = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: object, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: object, obj: object = None) -> bool:
-        return False
 
 
-class ChosenLifepathInline(admin.TabularInline):
-    """The lifepaths chosen are a snapshot of a replay of the log, like the tokens:
-    shown, never edited here."""
-
+class ChosenLifepathInline(SnapshotInline):
     model = ChosenLifepath
-    extra = 0
-
-    def has_add_permission(self, request: object, obj: object = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: object, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: object, obj: object = None) -> bool:
-        return False
 
 
 @admin.register(Character)
