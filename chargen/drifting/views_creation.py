@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from chargen.core.htmx import after_post, client_redirect, page_or_partial, refused_status
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
@@ -157,8 +157,12 @@ def character_new(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def character_start(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """GET: the start page (as `character_new`), so the address its form posts to is a
+    page too; POST: start the character."""
+    if request.method == "GET":
+        return character_new(request)
     form = StartForm(request.POST, campaigns=services.drifting_campaigns_for(request.user))
     if not form.is_valid():  # each field says what is wrong on the start page
         return render(request, "drifting/new.html", {"form": form}, status=400)

@@ -99,6 +99,10 @@ def test_focus_follows_each_swap_and_dice_results_are_announced(
     _log_in(context, base, player)
     page = context.new_page()
     found: list[str] = []
+    # htmx copying an element's `style` across a swap breaks the CSP (no inline style):
+    # after a refused form, the next swap used to log a violation per field.
+    console_errors: list[str] = []
+    page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
 
     # A Drifting roll: focus on the "Latest roll" heading, the dice said aloud.
     page.goto(f"{base}{world.player_pages['Drifting sheet']}")
@@ -127,6 +131,17 @@ def test_focus_follows_each_swap_and_dice_results_are_announced(
     expect(page.locator("#roll-form .is-invalid").first).to_be_visible()
     expect(page.locator("#roll-form .is-invalid").first).to_be_focused()
     found += _violations(page, "unique-pool roller after an error")
+    page.locator("#roll-form").get_by_label("Tool quality").fill("1")
+    expect(page.locator("#odds")).not_to_contain_text("Tool quality")
+    # A field left with an empty `style` (as a browser's own script can leave one, through
+    # the CSSOM, which the CSP allows) must not make the next swap write inline style.
+    page.evaluate(
+        "for (const f of document.querySelectorAll('#roll-form [id]'))"
+        " { f.style.color = 'red'; f.style.color = ''; }"
+    )
+    page.locator("#roll-form").get_by_role("button", name="Roll", exact=True).click()
+    expect(page.get_by_role("region", name="Latest roll")).to_contain_text("#2")
+    assert [e for e in console_errors if "Content Security Policy" in e] == []
 
     # A wizard step: the method chosen, focus on the step's heading; a roll announced.
     page.goto(f"{base}{world.player_pages['characteristics step']}")

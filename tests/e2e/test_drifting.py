@@ -37,7 +37,7 @@ def test_create_from_lifepaths_roll_with_tokens_and_refresh(
     expect(page.get_by_text("Signed in as bob")).to_be_visible()
 
     page.goto(f"{base}/drifting/")
-    page.get_by_role("button", name="Start a new Drifting character").click()
+    page.get_by_role("link", name="Start a new Drifting character").click()
     page.get_by_label("Name").fill("Jim")
     page.get_by_label("Concept").fill("Marine who walked away")
     # Named on the start page, the character is saved with its name: lifepaths come next.

@@ -25,9 +25,12 @@ def test_the_start_page_asks_the_name_before_anything_is_saved(
     player_client: Client, player: User
 ) -> None:
     listing = player_client.get(reverse("drifting:list")).content.decode()
-    assert f'action="{reverse("drifting:new")}"' in listing  # a GET to the start page
+    # A link to the start page (no form, no "?" left in the address); the address the
+    # start page's form posts to is that page too.
+    assert f'href="{reverse("drifting:start")}"' in listing
     assert f'action="{reverse("drifting:start")}"' not in listing
-    page = player_client.get(reverse("drifting:new")).content.decode()
+    assert player_client.get(reverse("drifting:new")).status_code == 200
+    page = player_client.get(reverse("drifting:start")).content.decode()
     assert 'name="name"' in page
     assert 'name="concept"' in page
     assert "Leave it empty to start as “Unnamed drifter”" in page

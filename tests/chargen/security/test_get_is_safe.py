@@ -16,6 +16,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.converters import IntConverter
 
 from chargen.characters.models import Character
+from chargen.drifting.models import Character as DriftingCharacter
 from tests.chargen.security.conftest import World, database_fingerprint
 
 SKIPPED_NAMESPACES = {"admin"}  # Django's own admin; tests/chargen/security/test_admin.py
@@ -101,7 +102,10 @@ def test_the_checks_see_a_change(world: World, player_client: Client) -> None:
 def test_opening_new_character_pages_makes_no_draft(player_client: Client, world: World) -> None:
     """Drafts are made by a POST only, so reloading or prefetching cannot pile them up."""
     count = Character.objects.count()
+    drifters = DriftingCharacter.objects.count()
     for _ in range(5):
         assert player_client.get(reverse("characters:new")).status_code == 200
-        assert player_client.get(reverse("drifting:start")).status_code == 405
+        # The address the start page posts to is that page too: a GET only shows it.
+        assert player_client.get(reverse("drifting:start")).status_code == 200
     assert Character.objects.count() == count
+    assert DriftingCharacter.objects.count() == drifters
