@@ -119,11 +119,20 @@ def validate_race(race: Race, house_rules: HouseRules | None = None) -> Race:
     if added > MOST_POINTS_ADDED:
         raise RulesError(f"The race adds {added} points; at most {MOST_POINTS_ADDED} may be added.")
     if added != removed:
+        # Say which way to move: "takes off 6" alone left players guessing whether
+        # 6 was too many or too few.
+        if removed > added:
+            fix = f"take off {_points(removed - added)} fewer"
+        else:
+            fix = f"take {_points(added - removed)} more off a characteristic not improved"
         raise RulesError(
-            f"The race adds {added} and takes off {removed}: every point added must come off "
-            "another characteristic that was not improved."
+            f"The race adds {added} and takes off {removed}; the two must be equal, so {fix}."
         )
     return race
+
+
+def _points(count: int) -> str:
+    return f"{count} point" if count == 1 else f"{count} points"
 
 
 def apply_race(characteristics: Characteristics, race: Race | None) -> Characteristics:

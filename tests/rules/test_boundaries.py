@@ -40,9 +40,13 @@ def test_six_points_added_is_the_most() -> None:
 
 def test_every_point_added_comes_off_another() -> None:
     _race({"Int": 2, "Res": -2})
-    with pytest.raises(RulesError, match="adds 2 and takes off 1"):
+    with pytest.raises(
+        RulesError, match="adds 2 and takes off 1; the two must be equal, so take 1 point more off"
+    ):
         _race({"Int": 2, "Res": -1})
-    with pytest.raises(RulesError, match="adds 2 and takes off 3"):
+    with pytest.raises(
+        RulesError, match="adds 2 and takes off 3; the two must be equal, so take off 1 point fewer"
+    ):
         _race({"Int": 2, "Res": -3})
 
 

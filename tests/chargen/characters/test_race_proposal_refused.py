@@ -41,7 +41,7 @@ def test_a_race_the_rules_refuse_comes_back_as_typed_with_the_reason_at_the_poin
 ) -> None:
     roll_book_characteristics(draft)
     before = len(log_entries(draft))
-    # 3 added, only 2 taken off: "every point added must come off another characteristic".
+    # 3 added, only 2 taken off: the reason says to take one more point off.
     response = player_client.post(
         url("propose_race", draft), _proposal(draft, Int="3", Res="-2"), headers=headers
     )
@@ -49,7 +49,7 @@ def test_a_race_the_rules_refuse_comes_back_as_typed_with_the_reason_at_the_poin
     content = response.content.decode()
     beside = re.search(r'id="race-adjustments-error">([^<]+)</div>', content)
     assert beside, "the reason is beside the adjustments"
-    assert "every point added must come off" in beside.group(1)
+    assert "so take 1 point more off" in beside.group(1)
     assert content.count(beside.group(1)) == 1, "said once, not again on top"
     assert 'id="step-error"' not in content
     assert _typed_value(content, "race-name") == "Darrian"

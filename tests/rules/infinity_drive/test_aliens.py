@@ -43,7 +43,13 @@ def test_darrian_turns_58C2874_into_58A5873() -> None:
             {"Int": 3, "Mus": 3, "Grc": 1, "Res": -3, "Sty": -3, "Chz": -1},
             "at most 6",
         ),
-        ("Darrian", REASON, {"Int": 3, "Res": -2}, "adds 3 and takes off 2"),
+        (
+            "Darrian",
+            REASON,
+            {"Int": 3, "Res": -2},
+            "adds 3 and takes off 2; the two must be equal, so take 1 point more",
+        ),
+        ("Darrian", REASON, {"Mus": 2, "Grc": -6}, "so take off 4 points fewer"),
         ("Darrian", REASON, {"Foo": 1, "Res": -1}, "not a characteristic"),
     ],
 )
