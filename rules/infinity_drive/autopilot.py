@@ -28,7 +28,6 @@ from rules.infinity_drive.characteristics import (
 from rules.infinity_drive.codes import characteristics_in_play
 from rules.infinity_drive.creation import (
     SKILL_DICE,
-    SPECIALISATION_DICE,
     CareerChosen,
     CharacteristicRolled,
     CreationState,
@@ -41,17 +40,15 @@ from rules.infinity_drive.creation import (
     RaceApplied,
     Rerolled,
     SetbackChosen,
-    SkillRolled,
-    SpecialisationRolled,
     Step,
     SurvivalOutcomeChosen,
-    SurvivalRolled,
     TableChosen,
     apply_step,
     characteristic_dice,
     characteristics_to_roll,
     skill_roll_options,
 )
+from rules.infinity_drive.creation.registry import rolled_step
 from rules.infinity_drive.house_rules import BOOK_DEFAULTS, HouseRules, SurvivalFailure
 from rules.infinity_drive.npc_races import (
     ALIEN_COSTS,
@@ -132,18 +129,18 @@ class Autopilot:
             Expect.CHARACTERISTIC_ROLL: self._characteristic_roll,
             Expect.RACE: self._race,
             Expect.CAREER: self._career,
-            Expect.SPECIALISATION_ROLL: lambda _state: SpecialisationRolled(
-                self.dice.faces(SPECIALISATION_DICE)
-            ),
-            Expect.SKILL_ROLL: lambda _state: SkillRolled(self.dice.faces(SKILL_DICE)),
             Expect.TABLE_CHOICE: self._table_choice,
-            Expect.SURVIVAL_ROLL: lambda _state: SurvivalRolled(self.dice.faces(SKILL_DICE)),
             Expect.SURVIVAL_OUTCOME: lambda _state: SurvivalOutcomeChosen(SurvivalFailure.SETBACK),
             Expect.SETBACK: self._setback,
         }.get(state.expecting)
-        if chooser is None:
+        if chooser is not None:
+            return chooser(state)
+        # A roll of dice alone (specialisation, skill, survival, or a rule's own roll)
+        # registered its dice with its handler: roll them, so a new roll needs no line here.
+        rolled = rolled_step(state.expecting, self.dice)
+        if rolled is None:
             raise RulesError(f"Nothing to choose: {state.next_step_message}")
-        return chooser(state)
+        return rolled
 
     def _method(self, _state: CreationState) -> Step:
         if self.non_humanoid is not None:

@@ -10,12 +10,19 @@ stands where `MethodChosen` would, then one `CharacteristicRolled` per character
 in the player's order, each with that race's dice for it; no `RaceApplied` follows.
 
 One module per part of creation (steps, state, options, characteristic, career and
-survival steps, the reducer, the tables as read before rolling); every name is
-importable from here, as before the split.
+survival steps, the registry of which step answers what, the reducer, the tables as
+read before rolling); every name is importable from here, as before the split.
 """
 
 from __future__ import annotations
 
+# The handler modules are imported for their `@handles` registrations: importing any
+# part of creation runs this file first, so the reducer never meets an empty registry.
+from rules.infinity_drive.creation import (  # noqa: F401
+    career_steps,
+    characteristic_steps,
+    survival_steps,
+)
 from rules.infinity_drive.creation.options import (
     Option,
     open_tables,

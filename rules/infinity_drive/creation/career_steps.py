@@ -8,6 +8,7 @@ from dataclasses import replace
 from rules.dice import check_faces
 from rules.errors import RulesError
 from rules.infinity_drive.creation.options import evaluate_option, open_tables
+from rules.infinity_drive.creation.registry import StepContext, handles
 from rules.infinity_drive.creation.state import (
     GROUP_SIZE,
     SKILL_DICE,
@@ -32,11 +33,16 @@ from rules.infinity_drive.learner import learner_for
 from rules.infinity_drive.rulebook import CareerTable, Learning, Rulebook
 from rules.infinity_drive.skills import OutcomeKind, skill_order, starting_skills
 
-# Nothing public: each step is applied through `apply_step` (creation/reducer.py).
+# Nothing public: each step is applied through `apply_step` (creation/reducer.py), which
+# finds these handlers by their `@handles` registrations.
 __all__: list[str] = []
 
 
-def on_career_chosen(state: CreationState, step: CareerChosen, rulebook: Rulebook) -> CreationState:
+@handles(CareerChosen, answers=(Expect.CAREER,))
+def on_career_chosen(
+    state: CreationState, step: CareerChosen, context: StepContext
+) -> CreationState:
+    rulebook = context.rulebook
     if step.career not in rulebook.careers:
         raise RulesError(
             f"“{step.career}” is not a career path; choose {' or '.join(rulebook.careers)}."
@@ -54,9 +60,11 @@ def on_career_chosen(state: CreationState, step: CareerChosen, rulebook: Ruleboo
     )
 
 
+@handles(SpecialisationRolled, answers=(Expect.SPECIALISATION_ROLL,), dice=SPECIALISATION_DICE)
 def on_specialisation_rolled(
-    state: CreationState, step: SpecialisationRolled, rulebook: Rulebook
+    state: CreationState, step: SpecialisationRolled, context: StepContext
 ) -> CreationState:
+    rulebook = context.rulebook
     assert state.career is not None
     total = SPECIALISATION_DICE.total(step.faces)
     try:
@@ -78,7 +86,8 @@ def on_specialisation_rolled(
     )
 
 
-def on_skill_rolled(state: CreationState, step: SkillRolled) -> CreationState:
+@handles(SkillRolled, answers=(Expect.SKILL_ROLL,), dice=SKILL_DICE)
+def on_skill_rolled(state: CreationState, step: SkillRolled, context: StepContext) -> CreationState:
     faces = check_faces(SKILL_DICE, step.faces)
     total = SKILL_DICE.total(faces)
     return noted(
@@ -118,9 +127,9 @@ def _skill_prompt(
     )
 
 
-def on_table_chosen(
-    state: CreationState, step: TableChosen, rulebook: Rulebook, house_rules: HouseRules
-) -> CreationState:
+@handles(TableChosen, answers=(Expect.TABLE_CHOICE,))
+def on_table_chosen(state: CreationState, step: TableChosen, context: StepContext) -> CreationState:
+    rulebook, house_rules = context.rulebook, context.house_rules
     pending = state.pending
     assert pending is not None
     table = _table_in_play(state, rulebook, step.table_slug)
@@ -184,7 +193,9 @@ def on_table_chosen(
     )
 
 
-def on_rerolled(state: CreationState, step: Rerolled, rulebook: Rulebook) -> CreationState:
+@handles(Rerolled, answers=(Expect.TABLE_CHOICE,))
+def on_rerolled(state: CreationState, step: Rerolled, context: StepContext) -> CreationState:
+    rulebook = context.rulebook
     pending = state.pending
     assert pending is not None
     if pending.is_reroll:

@@ -16,6 +16,7 @@ from rules.infinity_drive.aliens import (
 )
 from rules.infinity_drive.characteristics import characteristic_name, validate_point_buy
 from rules.infinity_drive.codes import characteristics_in_play
+from rules.infinity_drive.creation.registry import StepContext, handles
 from rules.infinity_drive.creation.state import CreationState, Expect, noted
 from rules.infinity_drive.creation.steps import (
     CharacteristicRolled,
@@ -28,7 +29,8 @@ from rules.infinity_drive.creation.steps import (
 from rules.infinity_drive.house_rules import HouseRules
 from rules.infinity_drive.profile import Characteristics, hex_value
 
-# Nothing public: each step is applied through `apply_step` (creation/reducer.py).
+# Nothing public: each step is applied through `apply_step` (creation/reducer.py), which
+# finds these handlers by their `@handles` registrations.
 __all__: list[str] = []
 
 
@@ -38,9 +40,11 @@ def _after_characteristics(state: CreationState, house_rules: HouseRules) -> Exp
     return Expect.RACE if house_rules.alien_humanoids_allowed else Expect.CAREER
 
 
+@handles(MethodChosen, answers=(Expect.METHOD,))
 def on_method_chosen(
-    state: CreationState, step: MethodChosen, house_rules: HouseRules
+    state: CreationState, step: MethodChosen, context: StepContext
 ) -> CreationState:
+    house_rules = context.house_rules
     method = Method(step.method)
     if method == Method.NON_HUMANOID:
         raise RulesError(
@@ -57,9 +61,11 @@ def on_method_chosen(
     )
 
 
+@handles(PointBuyAssigned, answers=(Expect.POINT_BUY,))
 def on_point_buy_assigned(
-    state: CreationState, step: PointBuyAssigned, house_rules: HouseRules
+    state: CreationState, step: PointBuyAssigned, context: StepContext
 ) -> CreationState:
+    house_rules = context.house_rules
     characteristics = validate_point_buy(dict(step.values), house_rules)
     updated = replace(state, characteristics=characteristics)
     return noted(
@@ -80,9 +86,11 @@ def _non_humanoid_dice(race: NonHumanoidRace, code: str, faces_given: int) -> Di
     return spec
 
 
+@handles(CharacteristicRolled, answers=(Expect.CHARACTERISTIC_ROLL,))
 def on_characteristic_rolled(
-    state: CreationState, step: CharacteristicRolled, house_rules: HouseRules
+    state: CreationState, step: CharacteristicRolled, context: StepContext
 ) -> CreationState:
+    house_rules = context.house_rules
     in_play = characteristics_in_play(house_rules.metaphysical_in_play)
     code = step.characteristic
     if code not in in_play:
@@ -119,9 +127,11 @@ def on_characteristic_rolled(
     )
 
 
+@handles(NonHumanoidChosen, answers=(Expect.METHOD,))
 def on_non_humanoid_chosen(
-    state: CreationState, step: NonHumanoidChosen, house_rules: HouseRules
+    state: CreationState, step: NonHumanoidChosen, context: StepContext
 ) -> CreationState:
+    house_rules = context.house_rules
     race = validate_non_humanoid_race(step.race, house_rules)
     # A bodiless race's Mus, Grc and Res are 0 from the start: nothing is rolled for them.
     bodiless_zeros = Characteristics.of(
@@ -144,9 +154,9 @@ def on_non_humanoid_chosen(
     )
 
 
-def on_race_applied(
-    state: CreationState, step: RaceApplied, house_rules: HouseRules
-) -> CreationState:
+@handles(RaceApplied, answers=(Expect.RACE,))
+def on_race_applied(state: CreationState, step: RaceApplied, context: StepContext) -> CreationState:
+    house_rules = context.house_rules
     if step.race is None:
         return noted(replace(state, expecting=Expect.CAREER), "A base humanoid.")
     if not house_rules.alien_humanoids_allowed:

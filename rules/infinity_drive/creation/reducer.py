@@ -6,42 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.errors import RulesError
-from rules.infinity_drive.creation.career_steps import (
-    on_career_chosen,
-    on_rerolled,
-    on_skill_rolled,
-    on_specialisation_rolled,
-    on_table_chosen,
+from rules.infinity_drive.creation.registry import (
+    StepContext,
+    apply_registered,
+    steps_answering,
 )
-from rules.infinity_drive.creation.characteristic_steps import (
-    on_characteristic_rolled,
-    on_method_chosen,
-    on_non_humanoid_chosen,
-    on_point_buy_assigned,
-    on_race_applied,
-)
-from rules.infinity_drive.creation.state import EXPECTED_STEP_TYPES, CreationState
-from rules.infinity_drive.creation.steps import (
-    CareerChosen,
-    CharacteristicRolled,
-    MethodChosen,
-    NonHumanoidChosen,
-    PointBuyAssigned,
-    RaceApplied,
-    Rerolled,
-    SkillRolled,
-    SpecialisationRolled,
-    Step,
-    SurvivalOutcomeChosen,
-    SurvivalRolled,
-    TableChosen,
-    checked_step,
-)
-from rules.infinity_drive.creation.survival_steps import (
-    on_setback_chosen,
-    on_survival_outcome_chosen,
-    on_survival_rolled,
-)
+from rules.infinity_drive.creation.state import CreationState
+from rules.infinity_drive.creation.steps import Step, checked_step
 from rules.infinity_drive.house_rules import BOOK_DEFAULTS, HouseRules
 from rules.infinity_drive.rulebook import Rulebook
 from rules.inputs import instance, listed
@@ -65,34 +36,11 @@ def apply_step(
     instance(rulebook, Rulebook, "the rule book")
     instance(house_rules, HouseRules, "a campaign's house rules")
     step = checked_step(step)
-    allowed = EXPECTED_STEP_TYPES[state.expecting]
-    if not isinstance(step, allowed):
+    # The step's own module registered the expectations it answers and its handler
+    # (creation/registry.py), so no list of step types lives here.
+    if not isinstance(step, steps_answering(state.expecting)):
         raise RulesError(f"Not now: {state.next_step_message}")
-    if isinstance(step, NonHumanoidChosen):
-        return on_non_humanoid_chosen(state, step, house_rules)
-    if isinstance(step, MethodChosen):
-        return on_method_chosen(state, step, house_rules)
-    if isinstance(step, PointBuyAssigned):
-        return on_point_buy_assigned(state, step, house_rules)
-    if isinstance(step, CharacteristicRolled):
-        return on_characteristic_rolled(state, step, house_rules)
-    if isinstance(step, RaceApplied):
-        return on_race_applied(state, step, house_rules)
-    if isinstance(step, CareerChosen):
-        return on_career_chosen(state, step, rulebook)
-    if isinstance(step, SpecialisationRolled):
-        return on_specialisation_rolled(state, step, rulebook)
-    if isinstance(step, SkillRolled):
-        return on_skill_rolled(state, step)
-    if isinstance(step, Rerolled):
-        return on_rerolled(state, step, rulebook)
-    if isinstance(step, TableChosen):
-        return on_table_chosen(state, step, rulebook, house_rules)
-    if isinstance(step, SurvivalRolled):
-        return on_survival_rolled(state, step, rulebook, house_rules)
-    if isinstance(step, SurvivalOutcomeChosen):
-        return on_survival_outcome_chosen(state, step)
-    return on_setback_chosen(state, step)
+    return apply_registered(state, step, StepContext(rulebook, house_rules))
 
 
 class StepError(RulesError):

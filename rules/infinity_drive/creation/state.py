@@ -3,29 +3,16 @@ and the step it waits for next (`CreationState.expecting`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from types import MappingProxyType
+from typing import ClassVar
 
 from rules.dice import DiceSpec
 from rules.infinity_drive.aliens import NonHumanoidRace, Race
 from rules.infinity_drive.characteristics import HUMANOID_MAXIMUM, characteristic_name
 from rules.infinity_drive.codes import characteristics_in_play
-from rules.infinity_drive.creation.steps import (
-    CareerChosen,
-    CharacteristicRolled,
-    Method,
-    MethodChosen,
-    NonHumanoidChosen,
-    PointBuyAssigned,
-    RaceApplied,
-    Rerolled,
-    SetbackChosen,
-    SkillRolled,
-    SpecialisationRolled,
-    SurvivalOutcomeChosen,
-    SurvivalRolled,
-    TableChosen,
-)
+from rules.infinity_drive.creation.steps import Method
 from rules.infinity_drive.house_rules import HouseRules, NonHumanoidMaximum
 from rules.infinity_drive.learner import Learner
 from rules.infinity_drive.profile import Characteristics
@@ -55,55 +42,105 @@ SPECIALISATION_DICE = DiceSpec(1, 6)
 SKILL_DICE = DiceSpec(2, 6)
 
 
-class Expect(StrEnum):
-    """The step the creation is waiting for."""
+class _Expectations(type):
+    """Iterating `Expect` gives every expectation declared so far: the book's below and any
+    a rule's own module declares (`declare_expectation`), so no list here must grow."""
 
-    METHOD = "method"
-    POINT_BUY = "point_buy"
-    CHARACTERISTIC_ROLL = "characteristic_roll"
-    RACE = "race"
-    CAREER = "career"
-    SPECIALISATION_ROLL = "specialisation_roll"
-    SKILL_ROLL = "skill_roll"
-    TABLE_CHOICE = "table_choice"
-    SURVIVAL_ROLL = "survival_roll"
-    SURVIVAL_OUTCOME = "survival_outcome"
-    SETBACK = "setback"
-    COMPLETE = "complete"
-    DEAD = "dead"
+    def __iter__(cls) -> Iterator[Expect]:
+        return iter(tuple(_MESSAGES))
+
+    def __len__(cls) -> int:
+        return len(_MESSAGES)
 
 
-EXPECTED_STEP_TYPES: dict[Expect, tuple[type, ...]] = {
-    Expect.METHOD: (MethodChosen, NonHumanoidChosen),
-    Expect.POINT_BUY: (PointBuyAssigned,),
-    Expect.CHARACTERISTIC_ROLL: (CharacteristicRolled,),
-    Expect.RACE: (RaceApplied,),
-    Expect.CAREER: (CareerChosen,),
-    Expect.SPECIALISATION_ROLL: (SpecialisationRolled,),
-    Expect.SKILL_ROLL: (SkillRolled,),
-    Expect.TABLE_CHOICE: (TableChosen, Rerolled),
-    Expect.SURVIVAL_ROLL: (SurvivalRolled,),
-    Expect.SURVIVAL_OUTCOME: (SurvivalOutcomeChosen,),
-    Expect.SETBACK: (SetbackChosen,),
-    Expect.COMPLETE: (),
-    Expect.DEAD: (),
-}
+class Expect(str, metaclass=_Expectations):
+    """The step the creation is waiting for.
 
-EXPECT_MESSAGES: dict[Expect, str] = {
-    Expect.METHOD: "Choose how to generate characteristics: point buy or dice.",
-    Expect.POINT_BUY: "Spend your points on your characteristics.",
-    Expect.CHARACTERISTIC_ROLL: "Roll the next characteristic and choose where it goes.",
-    Expect.RACE: "Choose your race (or stay a base humanoid).",
-    Expect.CAREER: "Choose a career path: Military or Citizen.",
-    Expect.SPECIALISATION_ROLL: "Roll 1d6 for your specialisation.",
-    Expect.SKILL_ROLL: "Roll 2d6 for your next skill.",
-    Expect.TABLE_CHOICE: "Choose the table to read your roll on.",
-    Expect.SURVIVAL_ROLL: "Roll 2d6 to survive this period of your career.",
-    Expect.SURVIVAL_OUTCOME: "Your character failed the survival roll: choose death or a setback.",
-    Expect.SETBACK: "Choose the characteristic your setback reduces.",
-    Expect.COMPLETE: "Creation is complete.",
-    Expect.DEAD: "This character died in their career; start a new one.",
-}
+    A string (what a snapshot stores and a template compares), declared once with the
+    words telling the player what comes next. Not a closed enum: a new rule's module
+    declares its own expectation beside its step's handler without editing this file.
+    """
+
+    __slots__ = ()
+
+    METHOD: ClassVar[Expect]
+    POINT_BUY: ClassVar[Expect]
+    CHARACTERISTIC_ROLL: ClassVar[Expect]
+    RACE: ClassVar[Expect]
+    CAREER: ClassVar[Expect]
+    SPECIALISATION_ROLL: ClassVar[Expect]
+    SKILL_ROLL: ClassVar[Expect]
+    TABLE_CHOICE: ClassVar[Expect]
+    SURVIVAL_ROLL: ClassVar[Expect]
+    SURVIVAL_OUTCOME: ClassVar[Expect]
+    SETBACK: ClassVar[Expect]
+    COMPLETE: ClassVar[Expect]
+    DEAD: ClassVar[Expect]
+
+    @property
+    def value(self) -> str:
+        """The plain string, as the enum this was gave it (snapshots store `.value`)."""
+        return str.__str__(self)
+
+    @property
+    def message(self) -> str:
+        """What the player is told to do next."""
+        return _MESSAGES[self]
+
+    def __repr__(self) -> str:
+        return f"Expect({str.__repr__(self)})"
+
+
+# Filled only at import time, by `declare_expectation` and by the step registrations
+# (creation/registry.py calls `allow_step`); read through the two read-only views.
+_MESSAGES: dict[Expect, str] = {}
+_ANSWERED_BY: dict[Expect, tuple[type, ...]] = {}
+EXPECT_MESSAGES: Mapping[Expect, str] = MappingProxyType(_MESSAGES)
+EXPECTED_STEP_TYPES: Mapping[Expect, tuple[type, ...]] = MappingProxyType(_ANSWERED_BY)
+
+
+def declare_expectation(name: str, message: str) -> Expect:
+    """A new expectation called `name`, telling the player `message`; a name declared
+    twice is a programming error (two rules would share one wait)."""
+    if name in _MESSAGES:
+        raise ValueError(f"The expectation {name!r} is already declared.")
+    expectation = Expect(name)
+    _MESSAGES[expectation] = message
+    _ANSWERED_BY[expectation] = ()  # COMPLETE and DEAD stay so: no step answers them
+    return expectation
+
+
+def allow_step(expecting: Expect, kind: type) -> None:
+    """Let a `kind` step answer `expecting`; only `registry.handles` calls this, so the
+    allowed steps and their handlers are declared in one place."""
+    if expecting not in _ANSWERED_BY:
+        raise ValueError(f"{kind.__name__} answers the undeclared expectation {expecting!r}.")
+    _ANSWERED_BY[expecting] = (*_ANSWERED_BY[expecting], kind)
+
+
+Expect.METHOD = declare_expectation(
+    "method", "Choose how to generate characteristics: point buy or dice."
+)
+Expect.POINT_BUY = declare_expectation("point_buy", "Spend your points on your characteristics.")
+Expect.CHARACTERISTIC_ROLL = declare_expectation(
+    "characteristic_roll", "Roll the next characteristic and choose where it goes."
+)
+Expect.RACE = declare_expectation("race", "Choose your race (or stay a base humanoid).")
+Expect.CAREER = declare_expectation("career", "Choose a career path: Military or Citizen.")
+Expect.SPECIALISATION_ROLL = declare_expectation(
+    "specialisation_roll", "Roll 1d6 for your specialisation."
+)
+Expect.SKILL_ROLL = declare_expectation("skill_roll", "Roll 2d6 for your next skill.")
+Expect.TABLE_CHOICE = declare_expectation("table_choice", "Choose the table to read your roll on.")
+Expect.SURVIVAL_ROLL = declare_expectation(
+    "survival_roll", "Roll 2d6 to survive this period of your career."
+)
+Expect.SURVIVAL_OUTCOME = declare_expectation(
+    "survival_outcome", "Your character failed the survival roll: choose death or a setback."
+)
+Expect.SETBACK = declare_expectation("setback", "Choose the characteristic your setback reduces.")
+Expect.COMPLETE = declare_expectation("complete", "Creation is complete.")
+Expect.DEAD = declare_expectation("dead", "This character died in their career; start a new one.")
 
 
 # --- State --------------------------------------------------------------------------
@@ -247,7 +284,7 @@ class CreationState:
                 f"Choose a characteristic and roll its dice ({self.non_humanoid.name}); "
                 f"still to roll: {waiting}."
             )
-        return EXPECT_MESSAGES[self.expecting]
+        return self.expecting.message
 
     @property
     def race_name(self) -> str:

@@ -1,7 +1,8 @@
 """The steps of Infinity Drive creation: one row of the creation log each.
 
-A step is a decision or a roll, as plain data; `rules.infinity_drive.creation.reducer`
-says what each does to a character.
+A step is a decision or a roll, as plain data; its handler, in the module for its part
+of creation, says what it does to a character and registers itself for it
+(creation/registry.py), and `rules.infinity_drive.creation.reducer` applies it.
 """
 
 from __future__ import annotations

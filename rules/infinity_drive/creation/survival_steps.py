@@ -7,38 +7,46 @@ from dataclasses import replace
 
 from rules.dice import DiceSpec, check_faces
 from rules.errors import RulesError
-from rules.infinity_drive.creation.state import CreationState, Expect, HistoryEntry, noted
+from rules.infinity_drive.creation.registry import StepContext, handles
+from rules.infinity_drive.creation.state import (
+    SKILL_DICE,
+    CreationState,
+    Expect,
+    HistoryEntry,
+    noted,
+)
 from rules.infinity_drive.creation.steps import (
     SetbackChosen,
     SurvivalOutcomeChosen,
     SurvivalRolled,
 )
-from rules.infinity_drive.house_rules import HouseRules, SurvivalFailure
-from rules.infinity_drive.rulebook import Rulebook
+from rules.infinity_drive.house_rules import SurvivalFailure
 from rules.infinity_drive.survival import apply_setback, survival_check
 
-# Nothing public: each step is applied through `apply_step` (creation/reducer.py).
+# Nothing public: each step is applied through `apply_step` (creation/reducer.py), which
+# finds these handlers by their `@handles` registrations.
 __all__: list[str] = []
 
 
+@handles(SurvivalRolled, answers=(Expect.SURVIVAL_ROLL,), dice=SKILL_DICE)
 def on_survival_rolled(
-    state: CreationState, step: SurvivalRolled, rulebook: Rulebook, house_rules: HouseRules
+    state: CreationState, step: SurvivalRolled, context: StepContext
 ) -> CreationState:
     assert state.career is not None
     assert state.learner is not None
     result = survival_check(
         career=state.career,
         learner_type=state.learner.learner_type,
-        rulebook=rulebook,
+        rulebook=context.rulebook,
         faces=check_faces(DiceSpec(2, 6), step.faces),
     )
     rolled = replace(state, survival_rolls=(*state.survival_rolls, result))
     if result.survived:
         following = Expect.SKILL_ROLL if state.rolls_left > 0 else Expect.COMPLETE
         return noted(replace(rolled, expecting=following), result.explanation)
-    if house_rules.survival_failure == SurvivalFailure.DEATH:
+    if context.house_rules.survival_failure == SurvivalFailure.DEATH:
         return _dies(rolled, result.explanation)
-    if house_rules.survival_failure == SurvivalFailure.SETBACK:
+    if context.house_rules.survival_failure == SurvivalFailure.SETBACK:
         return noted(replace(rolled, expecting=Expect.SETBACK), result.explanation)
     return noted(replace(rolled, expecting=Expect.SURVIVAL_OUTCOME), result.explanation)
 
@@ -59,7 +67,10 @@ def _dies(state: CreationState, explanation: str) -> CreationState:
     )
 
 
-def on_setback_chosen(state: CreationState, step: SetbackChosen) -> CreationState:
+@handles(SetbackChosen, answers=(Expect.SETBACK,))
+def on_setback_chosen(
+    state: CreationState, step: SetbackChosen, context: StepContext
+) -> CreationState:
     setback = apply_setback(state.characteristics, step.characteristic, state.rolls_left)
     updated = replace(
         state,
@@ -79,7 +90,10 @@ def on_setback_chosen(state: CreationState, step: SetbackChosen) -> CreationStat
     return noted(replace(updated, expecting=following), setback.explanation)
 
 
-def on_survival_outcome_chosen(state: CreationState, step: SurvivalOutcomeChosen) -> CreationState:
+@handles(SurvivalOutcomeChosen, answers=(Expect.SURVIVAL_OUTCOME,))
+def on_survival_outcome_chosen(
+    state: CreationState, step: SurvivalOutcomeChosen, context: StepContext
+) -> CreationState:
     outcome = SurvivalFailure(step.outcome)
     if outcome == SurvivalFailure.DEATH:
         return _dies(state, "You chose death.")
