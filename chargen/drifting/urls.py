@@ -54,6 +54,7 @@ urlpatterns = [
         views_campaign.campaign_refresh,
         name="campaign_refresh",
     ),
+    path("campaign/<uuid:campaign_id>/pdf/", views_pdf.party_pdf, name="party_pdf"),
     path(
         "campaign/<uuid:campaign_id>/lifepaths/",
         views_campaign.campaign_lifepath_add,

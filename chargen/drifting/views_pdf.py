@@ -1,20 +1,33 @@
-"""A finished Drifting character's token sheet as a PDF.
+"""Drifting's sheets as PDF files: one finished character, and a campaign's party.
 
-Found through `character_for_viewer`, the sheet page's own check (its owner, or its
-campaign's GM); anyone else, and a character still in the wizard, gets a 404.
+A sheet is found through `character_for_viewer`, the sheet page's own check (its owner,
+or its campaign's GM); anyone else, and a character still in the wizard, gets a 404.
+The party PDF goes through the campaign page's own check and shows what that page
+lists: every finished character to the GM, a player's own to a player.
 """
 
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
+from chargen.campaigns.access import campaign_for_member
 from chargen.core.pdf import pdf_filename, pdf_response
 from chargen.drifting import services
 from chargen.drifting.access import character_for_viewer
+from chargen.drifting.models import Character, CreationStep
+
+
+def _sheet(character: Character) -> dict[str, Any]:
+    return {
+        "character": character,
+        "lifepaths": services.chosen_lifepaths(character),
+        "token_rows": list(services.token_sheet(character).values()),
+    }
 
 
 @login_required
@@ -23,10 +36,19 @@ def sheet_pdf(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_viewer(request.user, character_id)
     if not character.is_finished:
         raise Http404("This character has no sheet yet.")
-    context = {
-        "character": character,
-        "lifepaths": services.chosen_lifepaths(character),
-        "token_rows": list(services.token_sheet(character).values()),
-    }
     filename = pdf_filename(character.name, "drifter")
-    return pdf_response(request, "drifting/pdf.html", context, filename)
+    return pdf_response(request, "drifting/pdf.html", _sheet(character), filename)
+
+
+@login_required
+@require_safe
+def party_pdf(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+    """Each finished character on its own page (Drifting has no approval step)."""
+    campaign = campaign_for_member(request.user, campaign_id)
+    characters = campaign.drifting_characters.filter(step=CreationStep.FINISHED)
+    if not campaign.is_gm(request.user):
+        characters = characters.filter(owner_id=request.user.pk)
+    characters = characters.select_related("campaign").prefetch_related("tokens")
+    context = {"campaign": campaign, "sheets": [_sheet(c) for c in characters.order_by("name")]}
+    filename = pdf_filename(f"{campaign.name} party", "party")
+    return pdf_response(request, "drifting/party_pdf.html", context, filename)
