@@ -13,7 +13,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from chargen.characters.progress import Progress
+from chargen.characters.progress import Kind, Progress
 from chargen.characters.step_pages import point_fields, proposal_fields, proposal_on_page
 from rules.infinity_drive import creation
 from rules.infinity_drive.characteristics import POINT_BUY_MAXIMUM, POINT_BUY_MINIMUM
@@ -29,7 +29,10 @@ ADJUSTMENTS = "adjustments"
 
 
 def typed_points(progress: Progress, data: QueryDict, message: str, field: str) -> dict[str, Any]:
-    """Draw the refused form again as typed, outlining each value the book does not allow."""
+    """Draw the refused form again as typed, outlining each value the book does not allow;
+    with no point-buy form on the page (the step not expected now), the reason on top."""
+    if Kind.POINT_BUY not in progress.allowed_kinds:
+        return {"field_errors": {}, "step_error": message}
     out_of_range = {}
     for code in progress.codes_in_play:
         try:

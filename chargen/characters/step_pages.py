@@ -122,12 +122,13 @@ def proposal_on_page(progress: Progress) -> bool:
     """Whether the race step draws the proposal form (step_race.html: the race still to
     choose, the character editable, alien humanoids allowed): a refusal is drawn at its
     fields only where they are."""
-    return (
-        not progress.race_done
-        and _can_choose_race(progress)
-        and progress.character.is_editable
-        and progress.house_rules.alien_humanoids_allowed
-    )
+    return race_choice_on_page(progress) and progress.house_rules.alien_humanoids_allowed
+
+
+def race_choice_on_page(progress: Progress) -> bool:
+    """Whether the race step draws its form to choose a race (and, where allowed, to
+    propose one): the race still to choose, or to choose again, and the character editable."""
+    return not progress.race_done and _can_choose_race(progress) and progress.character.is_editable
 
 
 def _race_context(progress: Progress) -> dict[str, Any]:

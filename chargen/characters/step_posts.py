@@ -24,6 +24,7 @@ from chargen.characters.errors import StepRefused
 from chargen.characters.log import Written, log_entries
 from chargen.characters.models import Character, CreationLogEntry
 from chargen.characters.progress import Kind, Progress, progress_for
+from chargen.characters.step_pages import race_choice_on_page
 from chargen.core.log import STALE_MESSAGE, LogStale, parse_key
 from chargen.core.log_key import KeyRead, key_in, read_key
 
@@ -105,6 +106,45 @@ FormFor = Callable[[Posted], forms.Form]
 Action = Callable[[Character, int, dict[str, Any]], object]
 # Whether the row already at the key is this very form again (answered as done).
 SameForm = Callable[[CreationLogEntry, QueryDict], bool]
+# The fields whose refusal a step's form draws beside them, on the page as it is now
+# (a field the page does not draw has its refusal on top instead, said once either way).
+DrawnAt = Callable[[Progress], frozenset[str]]
+
+
+def nothing_drawn(progress: Progress) -> frozenset[str]:
+    return frozenset()
+
+
+def _on_page(progress: Progress, fields: frozenset[str]) -> frozenset[str]:
+    if not progress.character.is_editable:
+        return frozenset()  # the step pages draw no form for a character locked
+    if not progress.house_rules.physical_dice_allowed:
+        return fields - {"faces"}  # nor the typed-dice box where the GM asks for the server's
+    return fields
+
+
+def drawn_while_expected(kinds: tuple[str, ...], *fields: str) -> DrawnAt:
+    """`fields`, while the log expects a step of `kinds`: only then is its form drawn."""
+
+    def drawn(progress: Progress) -> frozenset[str]:
+        if not set(kinds) & progress.allowed_kinds:
+            return frozenset()
+        return _on_page(progress, frozenset(fields))
+
+    return drawn
+
+
+def characteristic_roll_fields(progress: Progress) -> frozenset[str]:
+    """The characteristic roll's form: the typed dice, and for a non-humanoid (whose dice
+    depend on it) the characteristic it rolls for."""
+    if Kind.CHARACTERISTIC_ROLL not in progress.allowed_kinds:
+        return frozenset()
+    named = {"characteristic"} if progress.state.non_humanoid is not None else set()
+    return _on_page(progress, frozenset({"faces", *named}))
+
+
+def race_choice_fields(progress: Progress) -> frozenset[str]:
+    return frozenset({"race"}) if race_choice_on_page(progress) else frozenset()
 
 
 def take_step_post(

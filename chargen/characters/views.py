@@ -50,10 +50,15 @@ from chargen.characters.rendering import render_step
 from chargen.characters.step_pages import NON_HUMANOID_PREFIX, STEP_CONTEXT
 from chargen.characters.step_posts import (
     Action,
+    DrawnAt,
     FormFor,
     SameForm,
+    characteristic_roll_fields,
     cleaned_or_refused,
+    drawn_while_expected,
+    nothing_drawn,
     placeable_codes,
+    race_choice_fields,
     same_proposal,
     take_step_post,
 )
@@ -183,7 +188,7 @@ def _post(
     action: Action,
     *,
     keep_typed: KeepTyped | None = None,
-    drawn_at_field: frozenset[str] = frozenset(),
+    drawn_at_field: DrawnAt = nothing_drawn,
     same: SameForm | None = None,
 ) -> Callable[[HttpRequest, uuid.UUID], HttpResponse]:
     """A step POST of the log `kinds`: key, form, service (step_posts.py); on success the
@@ -192,8 +197,9 @@ def _post(
     With `keep_typed`, a refused form is drawn again with what the player typed and the
     reason beside it, rather than reset to its defaults with the reason at the top.
     `drawn_at_field` names the fields whose refusal this action's form draws beside the
-    field itself (the form's own, or the services' after the order check, so the form is
-    on the page); any other reason goes on top, said once either way. `same` tells a
+    field itself, on the page as it is now (the form's own refusals come before the
+    service's order check, so the form may not be on the page); any other reason goes
+    on top, said once either way. `same` tells a
     form sent again from one whose key another tab used (see step_posts.py).
     """
 
@@ -215,7 +221,7 @@ def _post(
             progress = _progress_now(character)
             if keep_typed is not None and about_the_values:
                 extra.update(keep_typed(progress, request.POST, message, field))
-            elif field not in drawn_at_field:
+            elif field not in drawn_at_field(progress):
                 extra["step_error"] = message
             return _page(request, progress, slug, status=refused_status(request), **extra)
         return _answer(request, character, slug)
@@ -241,7 +247,7 @@ choose_method = _post(
     (Kind.METHOD, Kind.NON_HUMANOID),
     lambda posted: MethodForm(posted.data),
     _choose_method,
-    drawn_at_field=frozenset({"method"}),
+    drawn_at_field=drawn_while_expected((Kind.METHOD,), "method"),
 )
 assign_points = _post(
     "characteristics",
@@ -262,7 +268,7 @@ roll_characteristic = _post(
         typed_faces=cleaned["faces"],
         characteristic=cleaned["characteristic"],
     ),
-    drawn_at_field=frozenset({"faces", "characteristic"}),
+    drawn_at_field=characteristic_roll_fields,
 )
 
 
@@ -273,7 +279,7 @@ place_characteristic = _post(
     lambda c, seq, cleaned: services.character_place_characteristic(
         character=c, expected_sequence=seq, characteristic=cleaned["characteristic"]
     ),
-    drawn_at_field=frozenset({"characteristic"}),
+    drawn_at_field=drawn_while_expected((Kind.CHARACTERISTIC_PLACE,), "characteristic"),
 )
 RACE_KINDS = (Kind.RACE, Kind.RACE_CHANGE)
 choose_race = _post(
@@ -285,7 +291,7 @@ choose_race = _post(
         expected_sequence=seq,
         race_id=str(cleaned["race"]) if cleaned["race"] else None,
     ),
-    drawn_at_field=frozenset({"race"}),
+    drawn_at_field=race_choice_fields,
 )
 
 
@@ -319,7 +325,7 @@ choose_career = _post(
     lambda c, seq, cleaned: services.character_choose_career(
         character=c, expected_sequence=seq, career=cleaned["career"]
     ),
-    drawn_at_field=frozenset({"career"}),
+    drawn_at_field=drawn_while_expected((Kind.CAREER,), "career"),
 )
 reroll_skill = _post(
     "skills",
@@ -350,7 +356,7 @@ choose_survival_outcome = _post(
     lambda c, seq, cleaned: services.character_choose_survival_outcome(
         character=c, expected_sequence=seq, outcome=cleaned["outcome"]
     ),
-    drawn_at_field=frozenset({DEATH_CONFIRMATION}),
+    drawn_at_field=drawn_while_expected((Kind.SURVIVAL_OUTCOME,), DEATH_CONFIRMATION),
 )
 choose_setback = _post(
     "skills",
@@ -359,7 +365,7 @@ choose_setback = _post(
     lambda c, seq, cleaned: services.character_choose_setback(
         character=c, expected_sequence=seq, characteristic=cleaned["characteristic"]
     ),
-    drawn_at_field=frozenset({"characteristic"}),
+    drawn_at_field=drawn_while_expected((Kind.SETBACK,), "characteristic"),
 )
 UNDO_PAGES = tuple(slug for slug in STEP_TEMPLATES if slug != "concept")
 

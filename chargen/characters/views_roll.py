@@ -20,12 +20,9 @@ from django.views.decorators.http import require_POST
 from chargen.characters import services
 from chargen.characters.forms import RollForm
 from chargen.characters.models import Character
-from chargen.characters.step_posts import Action
+from chargen.characters.step_posts import Action, drawn_while_expected
 from chargen.characters.step_table import STEP_TABLE
 from chargen.characters.views import _post
-
-# A refused typed roll is drawn beside its faces field by the roll form itself.
-FACES = frozenset({"faces"})
 
 
 def _roll(kind: str) -> Action:
@@ -47,7 +44,7 @@ ROLL_VIEWS: Mapping[str, Callable[[HttpRequest, uuid.UUID], HttpResponse]] = Map
             (row.kind,),
             lambda posted: RollForm(posted.data),
             _roll(row.kind),
-            drawn_at_field=FACES,
+            drawn_at_field=drawn_while_expected((row.kind,), "faces"),
         )
         for row in STEP_TABLE.values()
         if row.simple_dice is not None
