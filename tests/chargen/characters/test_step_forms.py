@@ -266,6 +266,51 @@ CASES = (
 )
 
 
+def test_a_refused_choice_is_named_by_its_fieldset(player_client: Client, draft: Character) -> None:
+    """A screen reader hears the reason with the radios it is about."""
+    _rolled(draft)
+    response = player_client.post(
+        url("place_characteristic", draft), {"sequence": next_sequence(draft)}
+    )
+    assert re.search(r'<fieldset[^>]*aria-describedby="place-error"', response.content.decode())
+
+
+@pytest.mark.parametrize(
+    ("posted", "message"),
+    [
+        (
+            {"sequence": "two", "step": "race"},
+            "This form is missing its step number; reload the page.",
+        ),
+        (
+            {"sequence": "1", "step": "nowhere"},
+            "This form names no step of the wizard; reload the page.",
+        ),
+    ],
+    ids=["sequence not a number", "unknown step"],
+)
+def test_a_malformed_undo_is_refused_on_top_and_undoes_nothing(
+    player_client: Client, draft: Character, posted: dict[str, str], message: str
+) -> None:
+    roll_book_characteristics(draft)
+    darrian(draft)
+    before = [(entry.sequence, entry.kind) for entry in log_entries(draft)]
+    response = player_client.post(url("undo", draft), posted)
+    assert response.status_code == 400
+    assert _held_at(response.content.decode(), ON_TOP) == message
+    assert [(entry.sequence, entry.kind) for entry in log_entries(draft)] == before
+
+
+def test_a_step_form_without_its_key_is_refused_on_top(
+    player_client: Client, draft: Character
+) -> None:
+    response = player_client.post(url("method", draft), {"sequence": "", "method": "dice"})
+    assert response.status_code == 400
+    content = response.content.decode()
+    assert _held_at(content, ON_TOP) == "This form is missing its step number; reload the page."
+    assert not log_entries(draft)
+
+
 def _held_at(content: str, element_id: str) -> str:
     """The text of the element with this id (the message drawn there)."""
     found = re.search(rf'id="{re.escape(element_id)}"[^>]*>([^<]*)<', content)
