@@ -199,8 +199,8 @@ def _post(
     `drawn_at_field` names the fields whose refusal this action's form draws beside the
     field itself, on the page as it is now (the form's own refusals come before the
     service's order check, so the form may not be on the page); any other reason goes
-    on top, said once either way. `same` tells a
-    form sent again from one whose key another tab used (see step_posts.py).
+    on top, said once either way. `same` tells whether the row already at the key is this
+    very form sent again, to be answered as done (see step_posts.py).
     """
 
     @login_required
