@@ -55,10 +55,11 @@ class ConceptForm(forms.ModelForm):
 
 # --- Steps 2–6: what each wizard POST may hold ----------------------------------------
 #
-# These check the shape of what was posted (a whole number, a choice among a fixed set,
-# a length); whether the step is legal now is the rules' (through the services). None
-# carries the form's `sequence`: the view reads that one-time key before any of these is
-# built (chargen/core/log_key.py), so a repeated POST never meets their messages.
+# These check the shape of what was posted (a whole number, a length, a choice among
+# those the page offers); whether the step is legal now is the rules' (through the
+# services). None but the undo's carries the form's `sequence`: the view reads that
+# one-time key before any of these is built (chargen/characters/step_posts.py), so a
+# repeated POST never meets their messages. (Undo's key is the decision it cancels.)
 # Messages are the player's words, drawn beside the field they name (views.py `_post`).
 
 
