@@ -1,7 +1,9 @@
-"""Forms for the creation wizard's steps 1–6. Messages at the fields come from rules/."""
+"""Forms for the creation wizard's steps 1–6: each step POST is validated by one of these."""
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django import forms
@@ -11,9 +13,9 @@ from chargen.campaigns.access import campaigns_for_user
 from chargen.campaigns.models import Campaign
 from chargen.characters.campaign_rules import INFINITY_DRIVE
 from chargen.characters.models import Character
+from chargen.characters.step_pages import NON_HUMANOID_PREFIX
 from chargen.core.form_fields import choice_field, model_choice
-from rules.infinity_drive.characteristics import POINT_BUY_MAXIMUM, POINT_BUY_MINIMUM
-from rules.infinity_drive.codes import CHARACTERISTIC_NAMES, CHARACTERISTICS
+from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 
 
 class StartForm(forms.ModelForm):
@@ -51,69 +53,194 @@ class ConceptForm(forms.ModelForm):
         self.fields["concept"].widget = forms.TextInput()
 
 
-class SequenceForm(forms.Form):
-    """Every step form says which log sequence it expects to write (see log.py)."""
-
-    sequence = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-
-
-class MethodForm(SequenceForm):
-    method = forms.ChoiceField(choices=(), widget=forms.RadioSelect)
-
-    def __init__(self, *args: Any, methods: list[tuple[str, str]], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        choice_field(self, "method").choices = methods
+# --- Steps 2–6: what each wizard POST may hold ----------------------------------------
+#
+# These check the shape of what was posted (a whole number, a length, a choice among
+# those the page offers); whether the step is legal now is the rules' (through the
+# services). None but the undo's carries the form's `sequence`: the view reads that
+# one-time key before any of these is built (chargen/characters/step_posts.py), so a
+# repeated POST never meets their messages. (Undo's key is the decision it cancels.)
+# Messages are the player's words, drawn beside the field they name (views.py `_post`).
 
 
-class PointBuyForm(SequenceForm):
-    def __init__(self, *args: Any, codes: tuple[str, ...], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for code in codes:
-            self.fields[code] = forms.IntegerField(
-                label=f"{CHARACTERISTIC_NAMES[code]} ({code})",
-                min_value=POINT_BUY_MINIMUM,
-                max_value=POINT_BUY_MAXIMUM,
-                initial=7,
-                widget=forms.NumberInput(
-                    attrs={"min": POINT_BUY_MINIMUM, "max": POINT_BUY_MAXIMUM, "data-point": code}
-                ),
-            )
-        self.codes = codes
-
-    def values(self) -> dict[str, int]:
-        return {code: self.cleaned_data[code] for code in self.codes}
+def _choices(values: Iterable[str], label: Callable[[str], str] = str) -> list[tuple[str, str]]:
+    return [(value, label(value)) for value in values]
 
 
-class RollForm(SequenceForm):
-    """A roll: the server rolls, unless the player types the faces of physical dice."""
+def _coded(code: str) -> str:
+    return f"{CHARACTERISTIC_NAMES.get(code, code)} ({code})"
 
-    faces = forms.CharField(
-        required=False,
-        max_length=60,
-        label="Or type your own dice",
-        help_text="The number on each die: “3 5”, “3,5” or, for d6s, “35”.",
+
+def _choice(message: str, *, required: bool = True) -> forms.ChoiceField:
+    """A choice whose two refusals (none picked, one not offered) say the same thing."""
+    return forms.ChoiceField(
+        choices=(),
+        required=required,
+        error_messages={"required": message, "invalid_choice": message},
     )
 
 
-class PlaceForm(SequenceForm):
-    characteristic = forms.ChoiceField(choices=(), widget=forms.RadioSelect)
+def _text(max_length: int, what: str, *, required: bool = False) -> forms.CharField:
+    return forms.CharField(
+        max_length=max_length,
+        required=required,
+        error_messages={
+            "required": f"Give {what}.",
+            "max_length": f"Keep {what} to {max_length} characters at most.",
+        },
+    )
+
+
+# What the page's method radios post (step_pages.py): a book method, or a GM's
+# non-humanoid race as "race:<its id>"; which races are listed is the service's to check.
+BOOK_METHODS = ("point_buy", "dice")
+
+
+class MethodForm(forms.Form):
+    method = forms.CharField(
+        max_length=60,
+        error_messages={"required": "Choose a method.", "max_length": "Choose a method."},
+    )
+
+    def clean_method(self) -> str:
+        method: str = self.cleaned_data["method"]
+        if method in BOOK_METHODS:
+            return method
+        if method.startswith(NON_HUMANOID_PREFIX):
+            try:
+                uuid.UUID(method.removeprefix(NON_HUMANOID_PREFIX))
+            except ValueError:
+                pass
+            else:
+                return method
+        raise forms.ValidationError("Choose one of the methods listed.")
+
+
+class PointBuyForm(forms.Form):
+    """A whole number for each characteristic in play; the range and the total are the
+    book's (rules/ says which values are out of bounds, refused_forms.py outlines them)."""
 
     def __init__(self, *args: Any, codes: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choice_field(self, "characteristic").choices = [
-            (code, f"{CHARACTERISTIC_NAMES[code]} ({code})") for code in codes
-        ]
+        for code in codes:
+            message = f"Give {CHARACTERISTIC_NAMES[code]} a whole number."
+            self.fields[code] = forms.IntegerField(
+                error_messages={"required": message, "invalid": message}
+            )
 
 
-class RaceChoiceForm(SequenceForm):
-    race = forms.ChoiceField(choices=(), widget=forms.RadioSelect)
+FACES_LENGTH = 60
 
-    def __init__(self, *args: Any, races: list[tuple[str, str]], **kwargs: Any) -> None:
+
+class RollForm(forms.Form):
+    """A roll: the server rolls, unless the player types the faces of physical dice."""
+
+    faces = _text(FACES_LENGTH, "the faces of your dice")
+
+
+class CharacteristicRollForm(RollForm):
+    """A characteristic roll; a non-humanoid names the characteristic it rolls for."""
+
+    characteristic = _choice("Choose one of the characteristics.", required=False)
+
+    def __init__(self, *args: Any, codes: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choice_field(self, "race").choices = races
+        choice_field(self, "characteristic").choices = _choices(codes, _coded)
 
 
-class RaceProposalForm(SequenceForm):
+class CharacteristicForm(forms.Form):
+    """Where a roll goes, or which characteristic a setback lowers."""
+
+    characteristic = _choice("Choose one of the characteristics offered.")
+
+    def __init__(self, *args: Any, codes: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choice_field(self, "characteristic").choices = _choices(codes, _coded)
+
+
+class RaceChoiceForm(forms.Form):
+    """The base humanoid (empty) or a race by its id; which races are listed is the service's."""
+
+    race = forms.UUIDField(
+        required=False, error_messages={"invalid": "Choose one of the races listed."}
+    )
+
+
+class CareerForm(forms.Form):
+    career = _choice("Choose one of the careers listed.")
+
+    def __init__(self, *args: Any, careers: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choice_field(self, "career").choices = _choices(careers)
+
+
+class RerollForm(RollForm):
+    table = _text(80, "the table", required=True)
+
+
+class TableChoiceForm(forms.Form):
+    """A table for the pending skill roll, with the specialty and the history reason."""
+
+    table = _choice("Choose one of the tables offered for this roll.")
+    specialty = _text(80, "the specialty")
+    history_reason = _text(2000, "the history reason")
+
+    def __init__(self, *args: Any, tables: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choice_field(self, "table").choices = _choices(tables)
+
+
+DEATH_CONFIRMATION = "confirm_death"
+
+
+class SurvivalOutcomeForm(forms.Form):
+    """Death or a setback. Death is final, so it must be confirmed: the "Yes, my
+    character dies" box on a plain form, or htmx's confirm dialog (which sends the same
+    field once the player agrees)."""
+
+    outcome = forms.ChoiceField(
+        choices=(("setback", "A setback"), ("death", "Death")),
+        error_messages={
+            "required": "Choose a setback or death.",
+            "invalid_choice": "Choose a setback or death.",
+        },
+    )
+    confirm_death = forms.BooleanField(required=False)
+
+    def clean(self) -> dict[str, Any] | None:
+        cleaned = super().clean()
+        if self.cleaned_data.get("outcome") == "death" and not self.cleaned_data.get(
+            DEATH_CONFIRMATION
+        ):
+            self.add_error(
+                DEATH_CONFIRMATION,
+                "Tick “Yes, my character dies” to confirm; nothing was changed.",
+            )
+        return cleaned
+
+
+class UndoForm(forms.Form):
+    """Undo: the sequence of the decision it takes back, and the page to answer with."""
+
+    sequence = forms.IntegerField(
+        min_value=1,
+        error_messages={
+            "required": "This form is missing its step number; reload the page.",
+            "invalid": "This form is missing its step number; reload the page.",
+            "min_value": "This form is missing its step number; reload the page.",
+        },
+    )
+    step = _choice("This form names no step of the wizard; reload the page.")
+
+    def __init__(self, *args: Any, steps: Iterable[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choice_field(self, "step").choices = _choices(steps)
+
+
+ADJUST_PREFIX = "adjust_"
+
+
+class RaceProposalForm(forms.Form):
     """A new alien humanoid race: name, reason and up to six points moved."""
 
     name = forms.CharField(max_length=80, label="Race name")
@@ -125,50 +252,19 @@ class RaceProposalForm(SequenceForm):
     def __init__(self, *args: Any, codes: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for code in codes:
-            self.fields[f"adjust_{code}"] = forms.IntegerField(
+            self.fields[f"{ADJUST_PREFIX}{code}"] = forms.IntegerField(
                 label=f"{CHARACTERISTIC_NAMES[code]} ({code})",
                 initial=0,
                 min_value=-6,
                 max_value=3,
                 widget=forms.NumberInput(attrs={"min": -6, "max": 3, "data-adjust": code}),
             )
-        self.codes = codes
-
-    def adjustments(self) -> dict[str, int]:
-        return {
-            code: self.cleaned_data[f"adjust_{code}"]
-            for code in self.codes
-            if self.cleaned_data.get(f"adjust_{code}")
-        }
 
 
-class CareerForm(SequenceForm):
-    career = forms.ChoiceField(choices=(), widget=forms.RadioSelect)
-
-    def __init__(self, *args: Any, careers: tuple[str, ...], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        choice_field(self, "career").choices = [(career, career) for career in careers]
-
-
-class SkillChoiceForm(SequenceForm):
-    table = forms.CharField(max_length=80)
-    specialty = forms.CharField(max_length=80, required=False)
-    history_reason = forms.CharField(
-        max_length=2000,
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        label="Why in your history the characteristic rises beyond its maximum",
-    )
-
-
-class SetbackForm(SequenceForm):
-    characteristic = forms.ChoiceField(choices=(), widget=forms.RadioSelect)
-
-    def __init__(self, *args: Any, codes: tuple[str, ...], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        choice_field(self, "characteristic").choices = [
-            (code, f"{CHARACTERISTIC_NAMES[code]} ({code})") for code in codes
-        ]
-
-
-ALL_CODES = CHARACTERISTICS
+def proposed_adjustments(cleaned: Mapping[str, Any]) -> dict[str, int]:
+    """The points a valid proposal moves, by characteristic (the ones left at 0 dropped)."""
+    return {
+        name.removeprefix(ADJUST_PREFIX): value
+        for name, value in cleaned.items()
+        if name.startswith(ADJUST_PREFIX) and value
+    }

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from chargen.characters.progress import Progress
+from chargen.characters.progress import Kind, Progress
 from chargen.characters.step_pages import point_fields, proposal_fields, proposal_on_page
 from rules.infinity_drive import creation
 from rules.infinity_drive.characteristics import POINT_BUY_MAXIMUM, POINT_BUY_MINIMUM
@@ -29,7 +29,10 @@ ADJUSTMENTS = "adjustments"
 
 
 def typed_points(progress: Progress, data: QueryDict, message: str, field: str) -> dict[str, Any]:
-    """Draw the refused form again as typed, outlining each value the book does not allow."""
+    """Draw the refused form again as typed, outlining each value the book does not allow;
+    with no point-buy form on the page (the step not expected now), the reason on top."""
+    if Kind.POINT_BUY not in progress.allowed_kinds:
+        return {"field_errors": {}, "step_error": message}
     out_of_range = {}
     for code in progress.codes_in_play:
         try:
@@ -81,3 +84,44 @@ def typed_reroll(progress: Progress, data: QueryDict, message: str, field: str) 
         "field_errors": {},
         "reroll_error": {"table": table, "faces": data.get("faces", ""), "message": message},
     }
+
+
+def offered_tables(progress: Progress) -> tuple[str, ...]:
+    """The tables the skill step offers for the pending roll (legal or not: an illegal
+    one is the rules' to refuse, with their reason); with no roll pending, any of the
+    book's, so the order check (the service's) says why not now."""
+    state = progress.state
+    if state.expecting == Expect.TABLE_CHOICE and state.pending is not None:
+        options = creation.skill_roll_options(state, progress.rulebook)
+        return tuple(option.table_slug for option in options)
+    return tuple(table.slug for table in progress.rulebook.tables)
+
+
+def _table_boxes(progress: Progress, table: str) -> frozenset[str]:
+    """The text boxes step_skills.html draws in this table's form ("" for no such form)."""
+    state = progress.state
+    if state.expecting != Expect.TABLE_CHOICE or state.pending is None:
+        return frozenset()
+    for option in creation.skill_roll_options(state, progress.rulebook):
+        if option.table_slug == table and option.legal:
+            boxes = {""}
+            if option.needs_specialty or option.specialty_choices:
+                boxes.add("specialty")
+            if option.needs_history_reason:
+                boxes.add("history_reason")
+            return frozenset(boxes)
+    return frozenset()
+
+
+def typed_table(progress: Progress, data: QueryDict, message: str, field: str) -> dict[str, Any]:
+    """A refused table choice: that table's form drawn again as typed, the reason beside
+    the box it names (a specialty or a history reason too long). Any other reason (the
+    rules', a table no longer offered, a box that form does not draw) goes on top."""
+    table = data.get("table", "")
+    boxes = _table_boxes(progress, table)
+    kept = {"table": table, "message": message, "field": field if field in boxes else ""}
+    kept.update({box: data.get(box, "") for box in boxes if box})
+    drawn: dict[str, Any] = {"field_errors": {}, "table_error": kept if boxes else {}}
+    if not kept["field"]:
+        drawn["step_error"] = message
+    return drawn

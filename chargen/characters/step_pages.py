@@ -8,9 +8,8 @@ from typing import Any
 from django.http import QueryDict
 
 from chargen.characters import services
-from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character, RaceStatus
-from chargen.characters.progress import Kind, Progress, group_closed_by, progress_for
+from chargen.characters.progress import Kind, Progress, group_closed_by
 from chargen.characters.services_notes import part_one_roll_note_context
 from chargen.characters.step_tables import open_skill_tables, specialisation_tables
 from rules.errors import RulesError
@@ -123,12 +122,13 @@ def proposal_on_page(progress: Progress) -> bool:
     """Whether the race step draws the proposal form (step_race.html: the race still to
     choose, the character editable, alien humanoids allowed): a refusal is drawn at its
     fields only where they are."""
-    return (
-        not progress.race_done
-        and _can_choose_race(progress)
-        and progress.character.is_editable
-        and progress.house_rules.alien_humanoids_allowed
-    )
+    return race_choice_on_page(progress) and progress.house_rules.alien_humanoids_allowed
+
+
+def race_choice_on_page(progress: Progress) -> bool:
+    """Whether the race step draws its form to choose a race (and, where allowed, to
+    propose one): the race still to choose, or to choose again, and the character editable."""
+    return not progress.race_done and _can_choose_race(progress) and progress.character.is_editable
 
 
 def _race_context(progress: Progress) -> dict[str, Any]:
@@ -226,22 +226,3 @@ STEP_CONTEXT: dict[str, Callable[[Progress], dict[str, Any]]] = {
     "career": _career_context,
     "skills": _skills_context,
 }
-
-
-# --- What the characteristic forms post ---------------------------------------------
-
-
-def typed_values(data: QueryDict, codes: tuple[str, ...]) -> dict[str, int]:
-    values = {}
-    for code in codes:
-        try:
-            values[code] = int(data.get(code, ""))
-        except ValueError:
-            raise StepRefused(
-                f"Give {CHARACTERISTIC_NAMES[code]} a whole number.", field=code
-            ) from None
-    return values
-
-
-def characteristic_codes(character: Character) -> tuple[str, ...]:
-    return progress_for(character, []).codes_in_play

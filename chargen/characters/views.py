@@ -11,35 +11,60 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chargen.characters import services
 from chargen.characters.access import character_for_owner
 from chargen.characters.errors import StepRefused
-from chargen.characters.forms import ConceptForm, RaceProposalForm
-from chargen.characters.log import Written, log_entries
+from chargen.characters.forms import (
+    DEATH_CONFIRMATION,
+    CareerForm,
+    CharacteristicForm,
+    CharacteristicRollForm,
+    ConceptForm,
+    MethodForm,
+    PointBuyForm,
+    RaceChoiceForm,
+    RaceProposalForm,
+    RerollForm,
+    SurvivalOutcomeForm,
+    TableChoiceForm,
+    UndoForm,
+    proposed_adjustments,
+)
+from chargen.characters.log import log_entries
 from chargen.characters.models import Character
-from chargen.characters.progress import Progress, progress_for
+from chargen.characters.progress import Kind, Progress, progress_for
 from chargen.characters.refused_forms import (
     ADJUSTMENTS,
     KeepTyped,
+    offered_tables,
     typed_points,
     typed_race,
     typed_reroll,
+    typed_table,
 )
 from chargen.characters.rendering import render_step
-from chargen.characters.step_pages import (
-    NON_HUMANOID_PREFIX,
-    STEP_CONTEXT,
-    characteristic_codes,
-    typed_values,
+from chargen.characters.step_pages import NON_HUMANOID_PREFIX, STEP_CONTEXT
+from chargen.characters.step_posts import (
+    Action,
+    DrawnAt,
+    FormFor,
+    SameForm,
+    characteristic_roll_fields,
+    cleaned_or_refused,
+    drawn_while_expected,
+    nothing_drawn,
+    placeable_codes,
+    race_choice_fields,
+    same_proposal,
+    take_step_post,
 )
 from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
 from chargen.core.htmx import after_post, refused_status
-from chargen.core.log import STALE_MESSAGE
 from rules.errors import RulesError
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 
@@ -156,48 +181,26 @@ skills = _step_view("skills")
 # --- POSTs ----------------------------------------------------------------------------
 
 
-def _sequence(data: QueryDict) -> int:
-    try:
-        return int(data.get("sequence", ""))
-    except (TypeError, ValueError):
-        raise StepRefused("This form is missing its step number; reload the page.") from None
-
-
-Action = Callable[[Character, int, QueryDict], object]
-
-
-ALREADY_TAKEN = STALE_MESSAGE
-
-
-def _refuse_if_already_taken(written: object) -> None:
-    """Say so when the form's step was already in the log (a second tab, Back, a replay).
-
-    Only an immediate repeat of a roll passes in silence: the player sees the same roll
-    again, which is all a double-click meant. A decision may differ from the one saved
-    (another table, death instead of a setback), so the player is told nothing changed.
-    """
-    if not isinstance(written, Written) or written.created:
-        return
-    newest = written.entries[-1] if written.entries else None
-    if written.entry.dice and newest is not None and newest.pk == written.entry.pk:
-        return
-    raise StepRefused(ALREADY_TAKEN)
-
-
 def _post(
     slug: str,
+    kinds: tuple[str, ...],
+    form_for: FormFor,
     action: Action,
     *,
     keep_typed: KeepTyped | None = None,
-    drawn_at_field: frozenset[str] = frozenset(),
+    drawn_at_field: DrawnAt = nothing_drawn,
+    same: SameForm | None = None,
 ) -> Callable[[HttpRequest, uuid.UUID], HttpResponse]:
-    """A step POST: run the service; on success show the step page (`_answer`), else why.
+    """A step POST of the log `kinds`: key, form, service (step_posts.py); on success the
+    step page (`_answer`), else why.
 
     With `keep_typed`, a refused form is drawn again with what the player typed and the
     reason beside it, rather than reset to its defaults with the reason at the top.
     `drawn_at_field` names the fields whose refusal this action's form draws beside the
-    field itself (the services check them after the order check, so the form is on the
-    page); any other reason goes on top, said once either way.
+    field itself, on the page as it is now (the form's own refusals come before the
+    service's order check, so the form may not be on the page); any other reason goes
+    on top, said once either way. `same` tells whether the row already at the key is this
+    very form sent again, to be answered as done (see step_posts.py).
     """
 
     @login_required
@@ -205,7 +208,7 @@ def _post(
     def view(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
         character = character_for_owner(request.user, character_id)
         try:
-            _refuse_if_already_taken(action(character, _sequence(request.POST), request.POST))
+            take_step_post(character, request.POST, kinds, form_for, action, same)
         except (StepRefused, RulesError) as error:
             message = error.message if isinstance(error, StepRefused) else str(error)
             field = error.field if isinstance(error, StepRefused) else ""
@@ -218,7 +221,7 @@ def _post(
             progress = _progress_now(character)
             if keep_typed is not None and about_the_values:
                 extra.update(keep_typed(progress, request.POST, message, field))
-            elif field not in drawn_at_field:
+            elif field not in drawn_at_field(progress):
                 extra["step_error"] = message
             return _page(request, progress, slug, status=refused_status(request), **extra)
         return _answer(request, character, slug)
@@ -226,8 +229,8 @@ def _post(
     return view
 
 
-def _choose_method(character: Character, sequence: int, data: QueryDict) -> object:
-    method = data.get("method", "")
+def _choose_method(character: Character, sequence: int, cleaned: dict[str, Any]) -> object:
+    method: str = cleaned["method"]
     if method.startswith(NON_HUMANOID_PREFIX):
         return services.character_choose_non_humanoid(
             character=character,
@@ -239,52 +242,67 @@ def _choose_method(character: Character, sequence: int, data: QueryDict) -> obje
     )
 
 
-choose_method = _post("characteristics", _choose_method)
-
-
+choose_method = _post(
+    "characteristics",
+    (Kind.METHOD, Kind.NON_HUMANOID),
+    lambda posted: MethodForm(posted.data),
+    _choose_method,
+    drawn_at_field=drawn_while_expected((Kind.METHOD,), "method"),
+)
 assign_points = _post(
     "characteristics",
-    lambda c, seq, data: services.character_assign_points(
-        character=c, expected_sequence=seq, values=typed_values(data, characteristic_codes(c))
+    (Kind.POINT_BUY,),
+    lambda posted: PointBuyForm(posted.data, codes=posted.rules.codes_in_play),
+    lambda c, seq, cleaned: services.character_assign_points(
+        character=c, expected_sequence=seq, values=cleaned
     ),
     keep_typed=typed_points,
 )
 roll_characteristic = _post(
     "characteristics",
-    lambda c, seq, data: services.character_roll_characteristic(
+    (Kind.CHARACTERISTIC_ROLL,),
+    lambda posted: CharacteristicRollForm(posted.data, codes=posted.rules.codes_in_play),
+    lambda c, seq, cleaned: services.character_roll_characteristic(
         character=c,
         expected_sequence=seq,
-        typed_faces=data.get("faces", ""),
-        characteristic=data.get("characteristic", ""),
+        typed_faces=cleaned["faces"],
+        characteristic=cleaned["characteristic"],
     ),
-    drawn_at_field=frozenset({"faces", "characteristic"}),
+    drawn_at_field=characteristic_roll_fields,
 )
+
+
 place_characteristic = _post(
     "characteristics",
-    lambda c, seq, data: services.character_place_characteristic(
-        character=c, expected_sequence=seq, characteristic=data.get("characteristic", "")
+    (Kind.CHARACTERISTIC_PLACE,),
+    lambda posted: CharacteristicForm(posted.data, codes=placeable_codes(posted.now())),
+    lambda c, seq, cleaned: services.character_place_characteristic(
+        character=c, expected_sequence=seq, characteristic=cleaned["characteristic"]
     ),
+    drawn_at_field=drawn_while_expected((Kind.CHARACTERISTIC_PLACE,), "characteristic"),
 )
+RACE_KINDS = (Kind.RACE, Kind.RACE_CHANGE)
 choose_race = _post(
     "race",
-    lambda c, seq, data: services.character_choose_race(
-        character=c, expected_sequence=seq, race_id=data.get("race") or None
+    RACE_KINDS,
+    lambda posted: RaceChoiceForm(posted.data),
+    lambda c, seq, cleaned: services.character_choose_race(
+        character=c,
+        expected_sequence=seq,
+        race_id=str(cleaned["race"]) if cleaned["race"] else None,
     ),
+    drawn_at_field=race_choice_fields,
 )
 
 
-def _propose(character: Character, sequence: int, data: QueryDict) -> object:
-    form = RaceProposalForm(data, codes=characteristic_codes(character))
-    if not form.is_valid():
-        field, messages = next(iter(form.errors.items()))
-        raise StepRefused(str(messages[0]), field=field if field != "__all__" else "")
+def _propose(character: Character, sequence: int, cleaned: dict[str, Any]) -> object:
     try:
         return services.race_propose(
             character=character,
             expected_sequence=sequence,
-            name=form.cleaned_data["name"],
-            reason=form.cleaned_data["reason"],
-            adjustments=form.adjustments(),
+            name=cleaned["name"],
+            reason=cleaned["reason"],
+            adjustments=proposed_adjustments(cleaned),
         )
     except RulesError as error:
         # The book's rules on alien humanoids weigh the points moved, so the reason goes
@@ -292,74 +310,85 @@ def _propose(character: Character, sequence: int, data: QueryDict) -> object:
         raise StepRefused(str(error), field=ADJUSTMENTS) from error
 
 
-propose_race = _post("race", _propose, keep_typed=typed_race)
+propose_race = _post(
+    "race",
+    RACE_KINDS,
+    lambda posted: RaceProposalForm(posted.data, codes=posted.rules.codes_in_play),
+    _propose,
+    keep_typed=typed_race,
+    same=same_proposal,
+)
 choose_career = _post(
     "career",
-    lambda c, seq, data: services.character_choose_career(
-        character=c, expected_sequence=seq, career=data.get("career", "")
+    (Kind.CAREER,),
+    lambda posted: CareerForm(posted.data, careers=posted.rules.rulebook.careers),
+    lambda c, seq, cleaned: services.character_choose_career(
+        character=c, expected_sequence=seq, career=cleaned["career"]
     ),
+    drawn_at_field=drawn_while_expected((Kind.CAREER,), "career"),
 )
 reroll_skill = _post(
     "skills",
-    lambda c, seq, data: services.character_reroll_skill(
-        character=c,
-        expected_sequence=seq,
-        table=data.get("table", ""),
-        typed_faces=data.get("faces", ""),
+    (Kind.SKILL_REROLL,),
+    lambda posted: RerollForm(posted.data),
+    lambda c, seq, cleaned: services.character_reroll_skill(
+        character=c, expected_sequence=seq, table=cleaned["table"], typed_faces=cleaned["faces"]
     ),
     keep_typed=typed_reroll,
 )
 choose_table = _post(
     "skills",
-    lambda c, seq, data: services.character_choose_table(
+    (Kind.TABLE_CHOICE, Kind.SKILL_REROLL),
+    lambda posted: TableChoiceForm(posted.data, tables=offered_tables(posted.now())),
+    lambda c, seq, cleaned: services.character_choose_table(
         character=c,
         expected_sequence=seq,
-        table=data.get("table", ""),
-        specialty=data.get("specialty", ""),
-        history_reason=data.get("history_reason", ""),
+        table=cleaned["table"],
+        specialty=cleaned["specialty"],
+        history_reason=cleaned["history_reason"],
     ),
+    keep_typed=typed_table,
 )
-DEATH_CONFIRMATION = "confirm_death"
-
-
-def _choose_survival_outcome(character: Character, sequence: int, data: QueryDict) -> object:
-    """Death is final, so it must be confirmed: the "Yes, my character dies" box on a plain
-    form, or htmx's confirm dialog (which sends the same field once the player agrees)."""
-    outcome = data.get("outcome", "")
-    if outcome == "death" and not data.get(DEATH_CONFIRMATION):
-        raise StepRefused(
-            "Tick “Yes, my character dies” to confirm; nothing was changed.",
-            field=DEATH_CONFIRMATION,
-        )
-    return services.character_choose_survival_outcome(
-        character=character, expected_sequence=sequence, outcome=outcome
-    )
-
-
-choose_survival_outcome = _post("skills", _choose_survival_outcome)
+choose_survival_outcome = _post(
+    "skills",
+    (Kind.SURVIVAL_OUTCOME,),
+    lambda posted: SurvivalOutcomeForm(posted.data),
+    lambda c, seq, cleaned: services.character_choose_survival_outcome(
+        character=c, expected_sequence=seq, outcome=cleaned["outcome"]
+    ),
+    drawn_at_field=drawn_while_expected((Kind.SURVIVAL_OUTCOME,), DEATH_CONFIRMATION),
+)
 choose_setback = _post(
     "skills",
-    lambda c, seq, data: services.character_choose_setback(
-        character=c, expected_sequence=seq, characteristic=data.get("characteristic", "")
+    (Kind.SETBACK,),
+    lambda posted: CharacteristicForm(posted.data, codes=posted.rules.codes_in_play),
+    lambda c, seq, cleaned: services.character_choose_setback(
+        character=c, expected_sequence=seq, characteristic=cleaned["characteristic"]
     ),
+    drawn_at_field=drawn_while_expected((Kind.SETBACK,), "characteristic"),
 )
+UNDO_PAGES = tuple(slug for slug in STEP_TEMPLATES if slug != "concept")
 
 
 @login_required
 @require_POST
 def undo(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
-    """Take back the newest decision; dice are never taken back."""
-    slug = request.POST.get("step", "")
-    slug = slug if slug in STEP_TEMPLATES and slug != "concept" else "characteristics"
+    """Take back the newest decision; dice are never taken back.
+
+    Its key is the decision it cancels, not the log's next sequence (log.py `log_undo`):
+    a second click finds that decision already undone, whatever the form holds.
+    """
+    form = UndoForm(request.POST, steps=UNDO_PAGES)
     character = character_for_owner(request.user, character_id)
     try:
-        services.character_undo(character=character, expected_sequence=_sequence(request.POST))
+        cleaned = cleaned_or_refused(form)
+        services.character_undo(character=character, expected_sequence=cleaned["sequence"])
     except StepRefused as error:
         return _page(
             request,
             _progress_now(character),
-            slug,
+            form.cleaned_data.get("step") or UNDO_PAGES[0],
             step_error=error.message,
             status=refused_status(request),
         )
-    return _answer(request, character, slug)
+    return _answer(request, character, cleaned["step"])

@@ -2,7 +2,8 @@
 
 A specialisation, skill or survival roll (and any roll of that sort added to the step
 table later) posts here with the sequence it expects and, for physical dice, the faces
-typed; the answer is the page of the wizard step the table names for it.
+typed (validated by the roll form once its key is found free, views.py `_post`); the
+answer is the page of the wizard step the table names for it.
 """
 
 from __future__ import annotations
@@ -10,27 +11,27 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
 from chargen.characters import services
+from chargen.characters.forms import RollForm
 from chargen.characters.models import Character
+from chargen.characters.step_posts import Action, drawn_while_expected
 from chargen.characters.step_table import STEP_TABLE
 from chargen.characters.views import _post
 
-# A refused typed roll is drawn beside its faces field by the roll form itself.
-FACES = frozenset({"faces"})
 
-
-def _roll(kind: str) -> Callable[[Character, int, QueryDict], object]:
-    def action(character: Character, sequence: int, data: QueryDict) -> object:
+def _roll(kind: str) -> Action:
+    def action(character: Character, sequence: int, cleaned: dict[str, Any]) -> object:
         return services.character_roll(
             character=character,
             expected_sequence=sequence,
             kind=kind,
-            typed_faces=data.get("faces", ""),
+            typed_faces=cleaned["faces"],
         )
 
     return action
@@ -38,7 +39,13 @@ def _roll(kind: str) -> Callable[[Character, int, QueryDict], object]:
 
 ROLL_VIEWS: Mapping[str, Callable[[HttpRequest, uuid.UUID], HttpResponse]] = MappingProxyType(
     {
-        row.kind: _post(row.page, _roll(row.kind), drawn_at_field=FACES)
+        row.kind: _post(
+            row.page,
+            (row.kind,),
+            lambda posted: RollForm(posted.data),
+            _roll(row.kind),
+            drawn_at_field=drawn_while_expected((row.kind,), "faces"),
+        )
         for row in STEP_TABLE.values()
         if row.simple_dice is not None
     }

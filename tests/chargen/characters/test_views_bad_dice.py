@@ -81,7 +81,7 @@ def test_bad_typed_dice_are_explained_once_beside_the_field(
         url(action, draft), {"sequence": next_sequence(draft), "faces": "9 9"}, headers=headers
     )
     content = response.content.decode()
-    beside_the_field = re.search(r'<div class="invalid-feedback">(.+?)</div>', content)
+    beside_the_field = re.search(r'<div class="invalid-feedback"[^>]*>(.+?)</div>', content)
     assert beside_the_field, "the reason is drawn beside the faces field"
     assert "d6" in beside_the_field.group(1), "the reason names the die"
     assert content.count(beside_the_field.group(1)) == 1, "said once, not again on top"
