@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, BrowserContext, FloatRect, Locator, expect
+
+from tests.e2e.test_print import log_in
 
 
 @pytest.fixture
@@ -35,3 +38,32 @@ def test_the_menu_button_opens_and_closes_the_menu_on_a_phone(
     expect(log_in).to_be_hidden()
     expect(toggler).to_have_attribute("aria-expanded", "false")
     assert errors == []
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", [1280, 1200])
+def test_a_signed_in_navbar_keeps_to_one_row_on_a_laptop(
+    live_server: object, browser: Browser, width: int
+) -> None:
+    """Every entry a GM with a long name sees (the four games, the rules, the desk and
+    the account) sits on one row: a navbar wrapping to two pushed each page down."""
+    gm = User.objects.create_user("quartermaster_gm", password="unused-here")
+    base = live_server.url  # type: ignore[attr-defined]
+    laptop = browser.new_context(viewport={"width": width, "height": 800})
+    try:
+        log_in(laptop, base, gm)
+        page = laptop.new_page()
+        page.goto(f"{base}/")
+        entries = page.locator("#main-nav .nav-item")
+        expect(entries.first).to_be_visible()
+        # One row: every entry's middle within a few pixels of the others' (the account's
+        # text and the links differ in padding, not in line).
+        middles = {round(box["y"] + box["height"] / 2) for box in _boxes(entries)}
+        assert max(middles) - min(middles) <= 4, f"the navbar wraps at {width} px: {middles}"
+    finally:
+        laptop.close()
+
+
+def _boxes(entries: Locator) -> list[FloatRect]:
+    boxes = [entry.bounding_box() for entry in entries.all()]
+    return [box for box in boxes if box is not None]
