@@ -17,7 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from chargen.core.htmx import client_redirect
 from chargen.core.http import AuthenticatedHttpRequest
@@ -63,8 +63,10 @@ def roller_list(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def unique_create(request: AuthenticatedHttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return _to_the_new_form("unique-new")
     form = NameForm(request.POST, prefix="unique")
     if not form.is_valid():
         return render(
@@ -87,8 +89,10 @@ def unique_create(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def mana_create(request: AuthenticatedHttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return _to_the_new_form("mana-new")
     form = NameForm(request.POST, prefix="mana")
     if not form.is_valid():
         return render(
@@ -104,6 +108,12 @@ def mana_create(request: AuthenticatedHttpRequest) -> HttpResponse:
             request, _template(request, "list", "mana_new"), _list_context(request, mana_form=form)
         )
     return client_redirect(request, _edit_url("rollers:mana_edit", character))
+
+
+def _to_the_new_form(anchor: str) -> HttpResponse:
+    """A GET of a create address (typed, bookmarked, or Back after a create) changes
+    nothing: it is sent to the list, at the form that creates, rather than a 405 page."""
+    return redirect(f"{reverse('rollers:list')}#{anchor}")
 
 
 def _edit_url(name: str, character: UniqueCharacter | ManaCharacter) -> str:

@@ -59,10 +59,15 @@ def test_get_changes_nothing(
     for address in (
         *(url(name, brian) for name in ("unique_roll", "unique_push", "unique_crisis")),
         *(url(name, mage) for name in ("mana_roll", "mana_contest")),
-        reverse("rollers:unique_create"),
-        reverse("rollers:mana_create"),
     ):
         assert player_client.get(address).status_code == 405
+    # A create address answers GET with the list at its form, and makes nothing.
+    sheets = UniqueCharacter.objects.count(), ManaCharacter.objects.count()
+    for kind in ("unique", "mana"):
+        response = player_client.get(reverse(f"rollers:{kind}_create"))
+        assert response.status_code == 302
+        assert response["Location"] == f"{reverse('rollers:list')}#{kind}-new"
+    assert (UniqueCharacter.objects.count(), ManaCharacter.objects.count()) == sheets
 
 
 def test_a_roll_needs_the_csrf_token(player: User, brian: UniqueCharacter) -> None:
