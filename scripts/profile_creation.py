@@ -41,8 +41,9 @@ ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 class ClientBrowser(Browser):
     """The benchmark's browser over Django's test client: same forms, no server."""
 
-    def __init__(self, session: str) -> None:
+    def __init__(self, session: str, profiler: cProfile.Profile | None = None) -> None:
         super().__init__(0, session=session)
+        self.profiler = profiler  # on only inside the requests: the script's parsing is no server's
         from django.test import Client
 
         self.client = Client(HTTP_HOST="127.0.0.1")
@@ -55,6 +56,8 @@ class ClientBrowser(Browser):
         headers = {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1{self.path}"}
         extra: dict[str, Any] = {"headers": headers} if htmx else {}
         started = time.process_time()
+        if self.profiler is not None:
+            self.profiler.enable()
         if method == "POST":
             answer = self.client.post(
                 path,
@@ -64,6 +67,8 @@ class ClientBrowser(Browser):
             )
         else:
             answer = self.client.get(path, **extra)
+        if self.profiler is not None:
+            self.profiler.disable()
         self.spent.append((f"{method} {ID.sub('<id>', path)}", time.process_time() - started))
         self.counts.requests += 1
         location = answer.get("Location") or answer.get("HX-Redirect", "")
@@ -75,8 +80,10 @@ class ClientBrowser(Browser):
         return [self._post(url, data, as_htmx), self._post(url, data, as_htmx)]
 
 
-def one_character(session: str, name: str) -> list[tuple[str, float]]:
-    browser = ClientBrowser(session)
+def one_character(
+    session: str, name: str, profiler: cProfile.Profile | None = None
+) -> list[tuple[str, float]]:
+    browser = ClientBrowser(session, profiler)
     character = play.treva_start(browser, name=name)
     play.treva_through_skills(browser, character, double_click=True)
     play.treva_equip_and_history(browser, character)
@@ -89,6 +96,7 @@ def main() -> int:
     parser.add_argument("--characters", type=int, default=5, help="characters measured")
     parser.add_argument("--profile", type=int, default=0, help="cProfile rows (0: none)")
     parser.add_argument("--sort", default="cumulative", help="cProfile sort key")
+    parser.add_argument("--match", default="", help="only functions whose path matches this")
     args = parser.parse_args()
     with sqlite_database() as database_env:
         os.environ.update(settings_env(database_env))
@@ -104,12 +112,10 @@ def main() -> int:
         print_figures(runs)
         if args.profile:
             profiler = cProfile.Profile()
-            profiler.enable()
-            one_character(session, "Profiled")
-            profiler.disable()
+            one_character(session, "Profiled", profiler)
             out = io.StringIO()
             stats = pstats.Stats(profiler, stream=out)
-            stats.sort_stats(args.sort).print_stats(args.profile)
+            stats.sort_stats(args.sort).print_stats(*filter(None, [args.match]), args.profile)
             print(out.getvalue())
     return 0
 

@@ -9,6 +9,7 @@ the log is ever changed or removed.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,25 @@ class NewEntry:
 Written = KernelWritten  # of CreationLogEntry rows
 
 
+@dataclass(frozen=True)
+class AsWritten:
+    """The whole log as this request's last write left it, and what was derived from it.
+
+    `entries` are `Written.entries`: the rows the write read under the character's lock
+    and the row it saved (or, for a repeated form, the row already there), so they are
+    the log a reload reads once that transaction is over. `derived` is what the write's
+    `after` computed from those very rows (the replayed progress), or None.
+    """
+
+    entries: tuple[CreationLogEntry, ...]
+    derived: object = None
+
+
+# Kept on the character object of the request (its __dict__, as Django keeps its own
+# caches), never in the database nor across requests.
+_AS_WRITTEN = "_chargen_log_as_written"
+
+
 def log_entries(character: Character) -> list[CreationLogEntry]:
     """The whole log in one query, oldest first (undo entries and what they cancel included)."""
     return list(CreationLogEntry.objects.filter(character=character).order_by("sequence"))
@@ -55,7 +75,9 @@ def _row(character: Character, new: NewEntry) -> CreationLogEntry:
     return CreationLogEntry(
         character=character,
         kind=new.kind,
-        payload=new.payload,
+        # As the JSON column gives it back (tuples become lists), so the saved row in
+        # `Written.entries` is the row a reload reads.
+        payload=json.loads(json.dumps(new.payload)),
         dice=str(rolled.spec) if rolled else "",
         faces=list(rolled.faces) if rolled else [],
         entered=bool(rolled and rolled.entered),
@@ -78,9 +100,11 @@ def log_write(
     (raising RulesError to refuse) and rolls any dice; it runs only when the sequence
     is still free. `after` runs in the same transaction once the entry is saved (to
     refresh the character's snapshot).
+
+    The log as written is kept on `character` for the answer (`log_as_written`).
     """
     try:
-        return write_once(
+        written = write_once(
             model=CreationLogEntry,
             subject=character,
             expected_sequence=expected_sequence,
@@ -90,7 +114,40 @@ def log_write(
             after=(lambda entries: after(character, entries)) if after is not None else None,
         )
     except LogStale as stale:
+        character.__dict__.pop(_AS_WRITTEN, None)
         raise StepRefused(str(stale)) from None
+    except BaseException:
+        # Rolled back: whatever `after` derived was never saved.
+        character.__dict__.pop(_AS_WRITTEN, None)
+        raise
+    kept = character.__dict__.get(_AS_WRITTEN)
+    derived = (
+        kept.derived if kept is not None and _same_rows(kept.entries, written.entries) else None
+    )
+    character.__dict__[_AS_WRITTEN] = AsWritten(written.entries, derived)
+    return written
+
+
+def keep_derived(
+    character: Character, entries: Sequence[CreationLogEntry], derived: object
+) -> None:
+    """Keep what a write's `after` derived from `entries` (the rows it was handed), for
+    `log_as_written`; it is dropped unless the write then returns those very rows."""
+    character.__dict__[_AS_WRITTEN] = AsWritten(tuple(entries), derived)
+
+
+def log_as_written(character: Character) -> AsWritten | None:
+    """The log as this request's last `log_write` on `character` left it (taken once).
+
+    For the answer to a successful action whose last write is a `log_write`: after the
+    write's transaction it is the log a reload reads, without reading it again.
+    """
+    kept: AsWritten | None = character.__dict__.pop(_AS_WRITTEN, None)
+    return kept
+
+
+def _same_rows(one: Sequence[CreationLogEntry], other: Sequence[CreationLogEntry]) -> bool:
+    return len(one) == len(other) and all(a is b for a, b in zip(one, other, strict=True))
 
 
 def _fresh(character: Character) -> Character:

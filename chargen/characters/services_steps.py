@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from chargen.characters.errors import StepRefused
-from chargen.characters.log import NewEntry, Written, log_write
+from chargen.characters.log import NewEntry, Written, keep_derived, log_write
 from chargen.characters.log_steps import Kind, race_in_force, step_for
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
 from chargen.characters.progress import Progress, progress_for
@@ -54,11 +54,16 @@ def progress_with(progress: Progress, new: NewEntry) -> None:
 
 
 def refresh(character: Character, entries: list[CreationLogEntry]) -> None:
-    """Keep the snapshot (and a death) in step with the log, in the same transaction."""
+    """Keep the snapshot (and a death) in step with the log, in the same transaction.
+
+    The progress replayed here is kept for the answer (log.py's `log_as_written`) unless
+    the character is pinned only now: a reload would replay under the pinned data."""
     progress = progress_for(character, entries)
     character.snapshot = progress.snapshot()
     fields = ["snapshot", "updated"]
-    if character.rule_version_id is None:
+    if character.rule_version_id is not None:
+        keep_derived(character, entries, progress)
+    else:
         # Started before any rule data was loaded: pinned by its first step instead.
         character.rule_version_id = rulebook_version_for_new_character()
         fields.append("rule_version")
