@@ -16,6 +16,7 @@ from typing import Any
 
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character, CreationLogEntry
+from chargen.core.chain import GENESIS, seal
 from chargen.core.log import UNDO_KIND, LogStale, cancelled_sequences, effective, write_once
 from chargen.core.log import Written as KernelWritten
 from rules.dice import Roll
@@ -103,14 +104,18 @@ def log_write(
 
     The log as written is kept on `character` for the answer (`log_as_written`).
     """
+    locked: list[Character] = []
     try:
         written = write_once(
             model=CreationLogEntry,
             subject=character,
             expected_sequence=expected_sequence,
             kinds=kinds,
-            check=lambda: _refuse_if_locked(_fresh(character)),
-            build=lambda entries: _row(character, build(entries)),
+            # The status as the lock read it (the caller's copy may predate a GM's
+            # decision); without the row, as the database has it now.
+            locked=lambda row: locked.append(row),
+            check=lambda: _refuse_if_locked(_status_from(locked, character)),
+            build=lambda entries: _sealed(_row(character, build(entries)), entries),
             after=(lambda entries: after(character, entries)) if after is not None else None,
         )
     except LogStale as stale:
@@ -150,10 +155,22 @@ def _same_rows(one: Sequence[CreationLogEntry], other: Sequence[CreationLogEntry
     return len(one) == len(other) and all(a is b for a, b in zip(one, other, strict=True))
 
 
-def _fresh(character: Character) -> Character:
-    """The character as it is now (the caller's copy may predate a GM's decision)."""
-    character.refresh_from_db(fields=["status"])
+def _status_from(locked: list[Character], character: Character) -> Character:
+    """`character` with its status as it is now: the locked row's, else read again."""
+    if locked:
+        character.status = locked[-1].status
+    else:
+        character.refresh_from_db(fields=["status"])
     return character
+
+
+def _sealed(row: CreationLogEntry, entries: Sequence[CreationLogEntry]) -> CreationLogEntry:
+    """`row` numbered and sealed after `entries` (the log read under the lock), whose
+    last row's hash is the one the chain would otherwise read again from the database.
+    The kernel writes it at this number only: any other, and it is not written."""
+    row.sequence = next_sequence(entries)
+    seal(row, entries[-1].entry_hash if entries else GENESIS)
+    return row
 
 
 def log_undo(

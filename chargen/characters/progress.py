@@ -219,11 +219,16 @@ class Progress:
             # ones stored before it was counted (check_snapshots compares every key).
             **{
                 key: count
-                for key, count in roll_counts(self.entries, roll_keys.known_public_keys()).items()
+                for key, count in roll_counts(self.entries, self._known_keys()).items()
                 if key != "imported_rolls"
             },
             **self.part_two.snapshot(),
         }
+
+    def _known_keys(self) -> dict[str, str]:
+        # From the cache while it holds every key these rows name (a write refreshes the
+        # snapshot, and reading the key table each time cost a query a step).
+        return roll_keys.known_public_keys_covering(entry.key_id for entry in self.entries)
 
     @property
     def progress_label(self) -> str:
