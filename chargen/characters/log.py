@@ -9,12 +9,14 @@ the log is ever changed or removed.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character, CreationLogEntry
+from chargen.core.chain import GENESIS, seal
 from chargen.core.log import UNDO_KIND, LogStale, cancelled_sequences, effective, write_once
 from chargen.core.log import Written as KernelWritten
 from rules.dice import Roll
@@ -31,6 +33,25 @@ class NewEntry:
 
 
 Written = KernelWritten  # of CreationLogEntry rows
+
+
+@dataclass(frozen=True)
+class AsWritten:
+    """The whole log as this request's last write left it, and what was derived from it.
+
+    `entries` are `Written.entries`: the rows the write read under the character's lock
+    and the row it saved (or, for a repeated form, the row already there), so they are
+    the log a reload reads once that transaction is over. `derived` is what the write's
+    `after` computed from those very rows (the replayed progress), or None.
+    """
+
+    entries: tuple[CreationLogEntry, ...]
+    derived: object = None
+
+
+# Kept on the character object of the request (its __dict__, as Django keeps its own
+# caches), never in the database nor across requests.
+_AS_WRITTEN = "_chargen_log_as_written"
 
 
 def log_entries(character: Character) -> list[CreationLogEntry]:
@@ -55,7 +76,9 @@ def _row(character: Character, new: NewEntry) -> CreationLogEntry:
     return CreationLogEntry(
         character=character,
         kind=new.kind,
-        payload=new.payload,
+        # As the JSON column gives it back (tuples become lists), so the saved row in
+        # `Written.entries` is the row a reload reads.
+        payload=json.loads(json.dumps(new.payload)),
         dice=str(rolled.spec) if rolled else "",
         faces=list(rolled.faces) if rolled else [],
         entered=bool(rolled and rolled.entered),
@@ -78,25 +101,76 @@ def log_write(
     (raising RulesError to refuse) and rolls any dice; it runs only when the sequence
     is still free. `after` runs in the same transaction once the entry is saved (to
     refresh the character's snapshot).
+
+    The log as written is kept on `character` for the answer (`log_as_written`).
     """
+    locked: list[Character] = []
     try:
-        return write_once(
+        written = write_once(
             model=CreationLogEntry,
             subject=character,
             expected_sequence=expected_sequence,
             kinds=kinds,
-            check=lambda: _refuse_if_locked(_fresh(character)),
-            build=lambda entries: _row(character, build(entries)),
+            # The status as the lock read it (the caller's copy may predate a GM's
+            # decision); without the row, as the database has it now.
+            locked=lambda row: locked.append(row),
+            check=lambda: _refuse_if_locked(_status_from(locked, character)),
+            build=lambda entries: _sealed(_row(character, build(entries)), entries),
             after=(lambda entries: after(character, entries)) if after is not None else None,
         )
     except LogStale as stale:
+        character.__dict__.pop(_AS_WRITTEN, None)
         raise StepRefused(str(stale)) from None
+    except BaseException:
+        # Rolled back: whatever `after` derived was never saved.
+        character.__dict__.pop(_AS_WRITTEN, None)
+        raise
+    kept = character.__dict__.get(_AS_WRITTEN)
+    derived = (
+        kept.derived if kept is not None and _same_rows(kept.entries, written.entries) else None
+    )
+    character.__dict__[_AS_WRITTEN] = AsWritten(written.entries, derived)
+    return written
 
 
-def _fresh(character: Character) -> Character:
-    """The character as it is now (the caller's copy may predate a GM's decision)."""
-    character.refresh_from_db(fields=["status"])
+def keep_derived(
+    character: Character, entries: Sequence[CreationLogEntry], derived: object
+) -> None:
+    """Keep what a write's `after` derived from `entries` (the rows it was handed), for
+    `log_as_written`; it is dropped unless the write then returns those very rows."""
+    character.__dict__[_AS_WRITTEN] = AsWritten(tuple(entries), derived)
+
+
+def log_as_written(character: Character) -> AsWritten | None:
+    """The log as this request's last `log_write` on `character` left it (taken once).
+
+    For the answer to a successful action whose last write is a `log_write`: after the
+    write's transaction it is the log a reload reads, without reading it again.
+    """
+    kept: AsWritten | None = character.__dict__.pop(_AS_WRITTEN, None)
+    return kept
+
+
+def _same_rows(one: Sequence[CreationLogEntry], other: Sequence[CreationLogEntry]) -> bool:
+    return len(one) == len(other) and all(a is b for a, b in zip(one, other, strict=True))
+
+
+def _status_from(locked: list[Character], character: Character) -> Character:
+    """`character` with its status as it is now: the locked row's, else read again."""
+    if locked:
+        character.status = locked[-1].status
+    else:
+        character.refresh_from_db(fields=["status"])
     return character
+
+
+def _sealed(row: CreationLogEntry, entries: Sequence[CreationLogEntry]) -> CreationLogEntry:
+    """`row` numbered and sealed after `entries` (the log read under the lock), whose
+    last row's hash is the one the chain would otherwise read again from the database.
+    The kernel writes it at this number only: any other, and it is not written."""
+    row.sequence = next_sequence(entries)
+    seal(row, entries[-1].entry_hash if entries else GENESIS)
+    return row
 
 
 def log_undo(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from chargen.characters import part_two as part_two_log
@@ -21,6 +21,7 @@ from chargen.characters.log_steps import (  # re-exported: the wizard imports th
     Kind,
     group_closed_by,
     race_in_force,
+    step_for,
     steps_for,
     undo_label,
 )
@@ -30,6 +31,7 @@ from chargen.characters.models import (
     RaceStatus,
 )
 from chargen.characters.pinned import (
+    RaceCopy,
     character_rulebook,
 )
 from chargen.characters.step_table import kinds_answering
@@ -38,6 +40,7 @@ from chargen.core.export import provenance
 from chargen.core.log import effective
 from chargen.core.replay_cache import cached_replay, replay_key
 from rules.dice import DiceSpec
+from rules.errors import RulesError
 from rules.infinity_drive import creation
 from rules.infinity_drive.codes import characteristics_in_play
 from rules.infinity_drive.creation import Expect
@@ -56,6 +59,10 @@ class Progress:
     rulebook: Rulebook
     house_rules: HouseRules
     last_sequence: int = 0  # the whole log's, undo rows included
+    # The race the steps were translated with (log_steps.race_in_force), and whether the
+    # replay was under the character's own rule data (no `rulebook` given).
+    race_in_force: RaceCopy | None = None
+    own_rule_data: bool = False
 
     @property
     def next_sequence(self) -> int:
@@ -212,11 +219,16 @@ class Progress:
             # ones stored before it was counted (check_snapshots compares every key).
             **{
                 key: count
-                for key, count in roll_counts(self.entries, roll_keys.known_public_keys()).items()
+                for key, count in roll_counts(self.entries, self._known_keys()).items()
                 if key != "imported_rolls"
             },
             **self.part_two.snapshot(),
         }
+
+    def _known_keys(self) -> dict[str, str]:
+        # From the cache while it holds every key these rows name (a write refreshes the
+        # snapshot, and reading the key table each time cost a query a step).
+        return roll_keys.known_public_keys_covering(entry.key_id for entry in self.entries)
 
     @property
     def progress_label(self) -> str:
@@ -262,6 +274,7 @@ def progress_for(
     book = rulebook if rulebook is not None else character_rulebook(character)
     house_rules = character_house_rules(character)  # its own, fixed when it was started
     in_force = effective(entries)
+    race = race_in_force(in_force, character.race)
     steps, unplaced = steps_for(in_force, character.race)
     state = cached_replay(
         _replay_key(character, entries, in_force) if rulebook is None else None,
@@ -275,6 +288,66 @@ def progress_for(
         unplaced_roll=unplaced,
         rulebook=book,
         house_rules=house_rules,
+        race_in_force=race,
+        own_rule_data=rulebook is None,
+    )
+
+
+def progress_after(before: Progress, entries: Sequence[CreationLogEntry]) -> Progress:
+    """`progress_for(before.character, entries)`, where `entries` is the log `before` was
+    replayed from with one row appended, without replaying the whole log again.
+
+    Replay is `apply_step` folded over the log's steps from a new character, so when the
+    new row is in force (no undo), leaves the race the steps are read with alone, and
+    the rule data and house rules are those `before` used, the new state is `before`'s
+    with the new row's one step applied: the state a full replay gives, and it is
+    stored under the same cache key. Any other log takes `progress_for`.
+    """
+    character = before.character
+    in_force = effective(entries)
+    newest = in_force[-1] if in_force else None
+    house_rules = character_house_rules(character)
+    extends = (
+        before.own_rule_data
+        and character.rule_version_id is not None
+        and newest is not None
+        and newest is entries[-1]
+        and len(in_force) == len(before.entries) + 1
+        and all(old is new for old, new in zip(before.entries, in_force, strict=False))
+        and race_in_force(in_force, character.race) == before.race_in_force
+        and character_rulebook(character) is before.rulebook
+        and house_rules == before.house_rules
+    )
+    if not extends or newest is None:
+        return progress_for(character, entries)
+    previous = before.entries[-1] if before.entries else None
+    try:
+        step = step_for(newest, previous, before.race_in_force)
+        state = cached_replay(
+            _replay_key(character, entries, in_force),
+            lambda: (
+                before.state
+                if step is None
+                else creation.apply_step(
+                    before.state, step, rulebook=before.rulebook, house_rules=house_rules
+                )
+            ),
+        )
+    except RulesError:
+        # Refused: the full replay raises as it always has (its message names the step).
+        return progress_for(character, entries)
+    unplaced = (
+        newest
+        if newest.kind == Kind.CHARACTERISTIC_ROLL
+        and not (newest.payload or {}).get("characteristic")
+        else None
+    )
+    return replace(
+        before,
+        entries=in_force,
+        last_sequence=entries[-1].sequence,
+        state=state,
+        unplaced_roll=unplaced,
     )
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from chargen.characters.errors import StepRefused
-from chargen.characters.log import NewEntry, Written, log_write
+from chargen.characters.log import NewEntry, Written, keep_derived, log_write
 from chargen.characters.log_steps import Kind, race_in_force, step_for
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
-from chargen.characters.progress import Progress, progress_for
+from chargen.characters.progress import Progress, progress_after, progress_for
 from chargen.rulebook.services import rulebook_version_for_new_character
 from rules.dice import DiceSpec, Roll, roll
 from rules.errors import DiceError, RulesError
@@ -53,12 +53,23 @@ def progress_with(progress: Progress, new: NewEntry) -> None:
         raise RulesError(str(error.__cause__ or error)) from error
 
 
-def refresh(character: Character, entries: list[CreationLogEntry]) -> None:
-    """Keep the snapshot (and a death) in step with the log, in the same transaction."""
-    progress = progress_for(character, entries)
+def refresh(
+    character: Character, entries: list[CreationLogEntry], before: Progress | None = None
+) -> None:
+    """Keep the snapshot (and a death) in step with the log, in the same transaction.
+
+    `before` is the progress the write checked its step against, replayed from the log
+    before the new row: the new progress is then that one step further (`progress_after`)
+    rather than a whole replay. It is kept for the answer (log.py's `log_as_written`)
+    unless the character is pinned only now: a reload would replay under the pinned data."""
+    progress = (
+        progress_after(before, entries) if before is not None else progress_for(character, entries)
+    )
     character.snapshot = progress.snapshot()
     fields = ["snapshot", "updated"]
-    if character.rule_version_id is None:
+    if character.rule_version_id is not None:
+        keep_derived(character, entries, progress)
+    else:
         # Started before any rule data was loaded: pinned by its first step instead.
         character.rule_version_id = rulebook_version_for_new_character()
         fields.append("rule_version")
@@ -77,6 +88,7 @@ def take_step(
     also_kinds: Sequence[str] = (),
 ) -> Written:
     """Write one step if the creation is waiting for it and the rules allow it."""
+    checked: list[Progress] = []  # the progress `build` read, for `refresh` to extend
 
     def build(entries: list[CreationLogEntry]) -> NewEntry:
         progress = progress_for(character, entries)
@@ -84,6 +96,7 @@ def take_step(
             raise StepRefused(f"Not now: {progress.next_step_message}")
         new = make(progress)
         progress_with(progress, new)
+        checked.append(progress)
         return new
 
     return log_write(
@@ -91,7 +104,9 @@ def take_step(
         expected_sequence=expected_sequence,
         kinds=(kind, *also_kinds),
         build=build,
-        after=refresh,
+        after=lambda character, entries: refresh(
+            character, entries, checked[-1] if checked else None
+        ),
     )
 
 

@@ -34,7 +34,7 @@ from chargen.characters.forms import (
     UndoForm,
     proposed_adjustments,
 )
-from chargen.characters.log import log_entries
+from chargen.characters.log import log_as_written, log_entries
 from chargen.characters.models import Character
 from chargen.characters.progress import Kind, Progress, progress_for
 from chargen.characters.refused_forms import (
@@ -87,6 +87,20 @@ def _progress_now(character: Character) -> Progress:
     return progress_for(character, log_entries(character))
 
 
+def _progress_after_write(character: Character) -> Progress:
+    """The log as the action's last write left it, replayed: the rows that write read
+    under the lock plus the row it saved (its transaction is over, and rows are never
+    changed), so a reload shows the same. The write's own replay is reused when it
+    made one; the log is read again only when the action wrote nothing through log.py."""
+    kept = log_as_written(character)
+    if kept is None:
+        return _progress_now(character)
+    derived = kept.derived
+    if isinstance(derived, Progress) and derived.character is character:
+        return derived
+    return progress_for(character, kept.entries)
+
+
 def _context(progress: Progress, slug: str, **extra: Any) -> dict[str, Any]:
     context: dict[str, Any] = {
         "character": progress.character,
@@ -115,15 +129,15 @@ def _answer(
     request: HttpRequest, character: Character, slug: str, progress: Progress | None = None
 ) -> HttpResponse:
     """A successful POST: plain, 303 to the step page; htmx, that page's partial in this
-    same response. It reads the log once, after the write's transaction, exactly as the
-    GET a Reload makes, so the answer shows the dice as saved and nothing a refresh
-    would show differently. `progress` is given when the action left the log alone."""
+    same response, drawn from the log as the write saved it (`_progress_after_write`),
+    so the answer shows the dice as saved and nothing a refresh would show differently.
+    `progress` is given when the action left the log alone."""
     url = reverse(f"characters:{slug}", args=[character.id])
     return after_post(
         request,
         url,
         lambda: _page(
-            request, progress if progress is not None else _progress_now(character), slug
+            request, progress if progress is not None else _progress_after_write(character), slug
         ),
     )
 

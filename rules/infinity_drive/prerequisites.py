@@ -44,7 +44,12 @@ class Requirement:
     below: bool = False
 
     def is_met(self, characteristics: Mapping[str, int]) -> bool:
-        have = _values(characteristics).get(self.characteristic, 0)
+        return self._holds(_values(characteristics))
+
+    def _holds(self, values: Mapping[str, int]) -> bool:
+        """`is_met` for values `_values` has already checked (a prerequisite checks them
+        once for all its requirements: the skills step asks about 48 table rows)."""
+        have = values.get(self.characteristic, 0)
         return have < self.value if self.below else have >= self.value
 
     def describe(self) -> str:
@@ -82,7 +87,7 @@ class Prerequisite:
         if not self.applies(current_rank):
             return True
         return any(
-            all(requirement.is_met(characteristics) for requirement in alternative)
+            all(requirement._holds(characteristics) for requirement in alternative)
             for alternative in self.alternatives
         )
 
