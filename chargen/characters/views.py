@@ -34,9 +34,9 @@ from chargen.characters.forms import (
     UndoForm,
     proposed_adjustments,
 )
-from chargen.characters.log import log_as_written, log_entries
 from chargen.characters.models import Character
-from chargen.characters.progress import Kind, Progress, progress_for
+from chargen.characters.page_progress import progress_after_write, progress_now
+from chargen.characters.progress import Kind, Progress
 from chargen.characters.refused_forms import (
     ADJUSTMENTS,
     KeepTyped,
@@ -79,26 +79,7 @@ STEP_TEMPLATES: dict[str, str] = {
 
 
 def _load(request: HttpRequest, character_id: uuid.UUID) -> Progress:
-    return _progress_now(character_for_owner(request.user, character_id))
-
-
-def _progress_now(character: Character) -> Progress:
-    """The log as it is now (one query), replayed: what a GET of any step page reads."""
-    return progress_for(character, log_entries(character))
-
-
-def _progress_after_write(character: Character) -> Progress:
-    """The log as the action's last write left it, replayed: the rows that write read
-    under the lock plus the row it saved (its transaction is over, and rows are never
-    changed), so a reload shows the same. The write's own replay is reused when it
-    made one; the log is read again only when the action wrote nothing through log.py."""
-    kept = log_as_written(character)
-    if kept is None:
-        return _progress_now(character)
-    derived = kept.derived
-    if isinstance(derived, Progress) and derived.character is character:
-        return derived
-    return progress_for(character, kept.entries)
+    return progress_now(character_for_owner(request.user, character_id))
 
 
 def _context(progress: Progress, slug: str, **extra: Any) -> dict[str, Any]:
@@ -129,7 +110,7 @@ def _answer(
     request: HttpRequest, character: Character, slug: str, progress: Progress | None = None
 ) -> HttpResponse:
     """A successful POST: plain, 303 to the step page; htmx, that page's partial in this
-    same response, drawn from the log as the write saved it (`_progress_after_write`),
+    same response, drawn from the log as the write saved it (`progress_after_write`),
     so the answer shows the dice as saved and nothing a refresh would show differently.
     `progress` is given when the action left the log alone."""
     url = reverse(f"characters:{slug}", args=[character.id])
@@ -137,7 +118,7 @@ def _answer(
         request,
         url,
         lambda: _page(
-            request, progress if progress is not None else _progress_after_write(character), slug
+            request, progress if progress is not None else progress_after_write(character), slug
         ),
     )
 
@@ -232,7 +213,7 @@ def _post(
             # A reason about the values (the rules', or one field's) belongs at the form;
             # "not now", "already taken" or "locked" concern the page, and go on top.
             about_the_values = bool(field) or not isinstance(error, StepRefused)
-            progress = _progress_now(character)
+            progress = progress_now(character)
             if keep_typed is not None and about_the_values:
                 extra.update(keep_typed(progress, request.POST, message, field))
             elif field not in drawn_at_field(progress):
@@ -400,7 +381,7 @@ def undo(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     except StepRefused as error:
         return _page(
             request,
-            _progress_now(character),
+            progress_now(character),
             form.cleaned_data.get("step") or UNDO_PAGES[0],
             step_error=error.message,
             status=refused_status(request),

@@ -1,5 +1,5 @@
 """An htmx answer is drawn from the log as the write saved it (views.py's
-`_progress_after_write`), not from a second read: whatever the step, it shows exactly
+`progress_after_write`), not from a second read: whatever the step, it shows exactly
 what a refresh shows, and a refused or rolled-back write leaves nothing to reuse."""
 
 from __future__ import annotations

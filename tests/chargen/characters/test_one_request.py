@@ -148,5 +148,5 @@ def test_the_htmx_answer_costs_fewer_queries_than_post_and_get(
         if 'FROM "characters_creationlogentry"' in query["sql"] and "LIMIT" not in query["sql"]
     ]
     # One read, under the write's lock: the answer is drawn from the rows that write
-    # read and saved (views.py's `_progress_after_write`), not from a second read.
+    # read and saved (page_progress.py's `progress_after_write`), not from a second read.
     assert len(whole_log_reads) == 1, whole_log_reads
