@@ -48,7 +48,7 @@ def dice_provenance(subject: Any) -> DiceProvenance:
     counts = {"server": 0, "typed": 0, "imported": 0, "decision": 0}
     rows = list(
         log_model._default_manager.filter(**{SUBJECT_FIELD: subject}).only(
-            "faces", "entered", "key_id", "sequence"
+            "faces", "entered", "key_id", "entry_hash", "sequence"
         )
     )
     known = roll_keys.known_public_keys_covering(row.key_id for row in rows)
