@@ -127,6 +127,10 @@ def log_rows_from(
         if isinstance(field, models.ForeignKey) and field.name != SUBJECT_FIELD
     }
     for row in item["log"]:
+        if not row["hash"]:
+            # check_chain refuses these first; saved, such a row would be sealed and
+            # signed with this server's key (LogEntryBase.save), as if rolled here.
+            raise ImportRefused(f"Row #{row['sequence']} is not sealed. Nothing was imported.")
         fields = dict(row["fields"])
         for name in foreign_keys:
             target = fields.pop(name, None)

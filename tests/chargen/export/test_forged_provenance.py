@@ -11,12 +11,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from django.test import Client
 
 from chargen.campaigns.models import Campaign
 from chargen.characters.models import Character
 from chargen.core.chain import chain_hash, chain_message
-from chargen.rollers.models import UniqueCharacter
+from chargen.core.imports import ImportRefused, log_rows_from
+from chargen.rollers import services as rollers
+from chargen.rollers.models import UniqueCharacter, UniqueRollEntry
 from tests.chargen.export.conftest import exported
 from tests.chargen.export.test_round_trip import delete, upload
 
@@ -111,3 +114,17 @@ def test_this_servers_own_signed_rolls_still_restore_as_rolled_here(
     assert "imported from another server" not in page
     again = exported(player_client, "unique_pool.unique", rolled_leanne)
     assert [row["provenance"] for row in again["characters"][0]["log"]] == before
+
+
+def test_restoring_an_unsealed_row_is_refused_not_signed_here(
+    rolled_leanne: UniqueCharacter, player_client: Client, player: Any
+) -> None:
+    # check_chain refuses such a file first; this is the net under it in log_rows_from,
+    # since saving a row without a hash seals it with this server's key.
+    document = exported(player_client, "unique_pool.unique", rolled_leanne)
+    item = document["characters"][0]
+    item["log"][0]["hash"] = ""
+    blank = rollers.unique_character_create(owner=player, name="Blank")
+    with pytest.raises(ImportRefused, match="Row #1 is not sealed"):
+        log_rows_from(UniqueRollEntry, blank, item)
+    assert not UniqueRollEntry.objects.filter(character=blank).exists()
