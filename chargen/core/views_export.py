@@ -89,7 +89,9 @@ def _uploaded(form: forms.Form) -> bytes:
 
 def _bound_form(request: HttpRequest, form_class: type[forms.Form]) -> forms.Form:
     """The posted form, or for a body over the limit an empty one with the refusal at
-    its file field: request.POST and request.FILES are never touched for it."""
+    its file field. The view then never reads request.POST or request.FILES: only
+    CsrfViewMiddleware may have, and StopOversizedUploads (chargen.core.uploads) kept
+    the file out of memory and off the disk."""
     size = oversized_request(request) if request.method == "POST" else None
     if size is None:
         return form_class(request.POST or None, request.FILES or None)
