@@ -240,6 +240,18 @@ MAX_ROLLER_SHEETS = env_int("MAX_ROLLER_SHEETS", 100)  # unique-dice and mana sh
 MAX_CAMPAIGNS = env_int("MAX_CAMPAIGNS", 20)  # campaigns one user runs as GM
 MAX_RACE_PROPOSALS = env_int("MAX_RACE_PROPOSALS", 100)  # races one player proposed, any outcome
 
+# Uploads (chargen.core.uploads): the only files taken are exports of at most 2 MB. A
+# body over 2 MB plus a 64 KB envelope is stopped at its first file (read and dropped,
+# never written to disk), and an accepted file stays in memory: no temporary files.
+FILE_UPLOAD_HANDLERS = [
+    "chargen.core.uploads.StopOversizedUploads",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024 + 64 * 1024  # uploads.MAX_REQUEST_BYTES
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024 + 64 * 1024  # form fields besides files
+DATA_UPLOAD_MAX_NUMBER_FILES = 1  # each upload form takes one file
+
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "chargen@localhost")
 # Where the site is reached from outside, for links in e-mails (which have no request to

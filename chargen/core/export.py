@@ -48,13 +48,22 @@ class Exporter:
 
 
 def provenance(row: LogEntryBase, known_keys: dict[str, str]) -> str:
-    """What a row's dice are: rolled by this server, typed at the table, or imported."""
+    """What a row's dice are: rolled by this server, typed at the table, or imported.
+
+    "server" is the one claim worth forging (typed faces were chosen by the player
+    anyway), so it rests only on what this server checked, never on the file's word:
+    a row is this server's roll when its key id is one of this server's keys (a row
+    signed here, or an imported one whose signature by that key the import verified:
+    chargen.core.imports refuses one that fails) or when it has no hash at all (written
+    here before signing began: every row written since is sealed and signed as it is
+    saved, and an import refuses unsealed rows). Any other sealed row, with another
+    server's key id or none, arrived in a file: imported, unverified here.
+    """
     if not row.faces:
         return "decision"
     if row.entered:
         return "typed"
-    # An unsealed row was written here before signing began: an import refuses them.
-    if not row.key_id or row.key_id in known_keys:
+    if row.key_id in known_keys or not row.entry_hash:
         return "server"
     return "imported"
 

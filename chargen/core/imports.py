@@ -1,11 +1,12 @@
 """Bringing an exported character back: checked whole before anything is saved.
 
 `import_document` refuses, with the reason in words, a file that is too large, not
-JSON, not of the published schema (docs/export.schema.json), whose rule data does not
-match its hashes, whose log chain is broken or whose signature by a key this server
-holds does not verify, a character already on this server, or a log that does not
-replay under the rule data it carries (each system's `restore` replays it). One
-transaction holds the whole import, so a refusal saves nothing.
+JSON, nested deeper than any export, not of the published schema
+(docs/export.schema.json), whose rule data does not match its hashes, whose log chain
+is broken or whose signature by a key this server holds does not verify, a character
+already on this server, or a log that does not replay under the rule data it carries
+(each system's `restore` replays it). One transaction holds the whole import, so a
+refusal saves nothing.
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ from chargen.core.export import FORMAT, FORMAT_VERSION
 from chargen.core.log import SUBJECT_FIELD, LogEntryBase
 from chargen.core.ruledata import canonical, data_hash, rule_version_for
 from chargen.core.systems import UnknownSystem, registry
+from chargen.core.uploads import MAX_IMPORT_BYTES
 from chargen.core.verify import verify_rows
 from rules.errors import RulesError
 
-MAX_IMPORT_BYTES = 2 * 1024 * 1024
+# An export nests about ten deep (tests/chargen/export/test_malformed.py measures it).
+MAX_DEPTH = 64
+NESTED_TOO_DEEP = f"That file is not a Chargen export (its JSON nests more than {MAX_DEPTH} deep)."
 SCHEMA_PATH = Path(settings.BASE_DIR) / "docs" / "export.schema.json"
 
 
@@ -40,17 +44,44 @@ def export_schema() -> dict[str, Any]:
     return dict(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
+def too_large(size: int) -> str:
+    """The refusal of a file (or an upload's whole request) of `size` bytes."""
+    return (
+        f"That file is {size / 1_048_576:.1f} MB; an export is at most "
+        f"{MAX_IMPORT_BYTES // 1_048_576} MB. Nothing was read."
+    )
+
+
+def too_deep(value: Any) -> bool:
+    """Whether `value` nests deeper than MAX_DEPTH; walked with a list, not recursion,
+    so the check cannot itself run out of stack."""
+    pending: list[tuple[Any, int]] = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            pending.extend((child, depth + 1) for child in children)
+    return False
+
+
 def read_document(raw: bytes) -> dict[str, Any]:
-    """The file's document, or ImportRefused: too large, not JSON, not the schema."""
+    """The file's document, or ImportRefused: too large, not JSON, nested too deep, not
+    of this format or version, not the schema. The import, the verify page and
+    `manage.py verify_export` all read a file through this one gate."""
     if len(raw) > MAX_IMPORT_BYTES:
-        raise ImportRefused(
-            f"That file is {len(raw) / 1_048_576:.1f} MB; an export is at most "
-            f"{MAX_IMPORT_BYTES // 1_048_576} MB. Nothing was imported."
-        )
+        raise ImportRefused(too_large(len(raw)))
     try:
         document = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ImportRefused("That file is not a Chargen export (it is not JSON).") from None
+    except RecursionError:
+        raise ImportRefused(NESTED_TOO_DEEP) from None
+    # Parsed, a deep document would still exhaust the stack later (the schema check,
+    # the chain's canonical JSON), so it is refused here, before any of them.
+    if too_deep(document):
+        raise ImportRefused(NESTED_TOO_DEEP)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportRefused("That file is not a Chargen export (its format is not named).")
     if document.get("version") != FORMAT_VERSION:
@@ -96,6 +127,10 @@ def log_rows_from(
         if isinstance(field, models.ForeignKey) and field.name != SUBJECT_FIELD
     }
     for row in item["log"]:
+        if not row["hash"]:
+            # check_chain refuses these first; saved, such a row would be sealed and
+            # signed with this server's key (LogEntryBase.save), as if rolled here.
+            raise ImportRefused(f"Row #{row['sequence']} is not sealed. Nothing was imported.")
         fields = dict(row["fields"])
         for name in foreign_keys:
             target = fields.pop(name, None)

@@ -1,9 +1,9 @@
 """Where a character's dice came from, counted for its sheet and the GM's card.
 
 A row with faces was rolled by this server (signed by a key this server holds), typed
-in from physical dice, or imported from another server's file (signed by a key this
-server does not hold: unverified here, though the verify page checks it with that
-server's public key).
+in from physical dice, or imported from a file (signed by a key this server does not
+hold, or by none: unverified here, though the verify page checks it with the other
+server's public key). chargen.core.export.provenance decides, from the row's seal.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def dice_provenance(subject: Any) -> DiceProvenance:
     counts = {"server": 0, "typed": 0, "imported": 0, "decision": 0}
     rows = list(
         log_model._default_manager.filter(**{SUBJECT_FIELD: subject}).only(
-            "faces", "entered", "key_id", "sequence"
+            "faces", "entered", "key_id", "entry_hash", "sequence"
         )
     )
     known = roll_keys.known_public_keys_covering(row.key_id for row in rows)

@@ -84,6 +84,9 @@ def verify_rows(subject: str, rows: list[dict[str, Any]], keys: dict[str, str]) 
     expected = 1
     previous = GENESIS
     for row in rows:
+        if not isinstance(row, dict):  # callers check the schema first; never a 500
+            verdicts.append(RowVerdict(0, "broken", "A row that is not a row of a log."))
+            continue
         sequence = row.get("sequence")
         fields = row.get("fields") or {}
         claimed = str(row.get("hash") or "")
@@ -151,9 +154,14 @@ def _signature_verdict(
 def verify_document(document: dict[str, Any], keys: dict[str, str]) -> list[LogReport]:
     """A report for each character of an export document."""
     reports = []
-    for item in document.get("characters") or []:
-        described = item.get("character") or {}
-        rows = item.get("log") or []
+    items = document.get("characters")
+    for item in items if isinstance(items, list) else []:
+        # The callers check the schema first; what does not fit it is still never a 500.
+        item = item if isinstance(item, dict) else {}
+        described = item.get("character")
+        described = described if isinstance(described, dict) else {}
+        rows = item.get("log")
+        rows = rows if isinstance(rows, list) else []
         words = kind_words(str(item.get("kind") or ""))
         verdicts = verify_rows(str(item.get("id", "")), rows, keys)  # one per row, in order
         reports.append(

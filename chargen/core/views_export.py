@@ -8,7 +8,6 @@ GET; the import's POST is the only write, and it saves all or nothing.
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import Any
 
@@ -17,14 +16,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.datastructures import MultiValueDict
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_safe
 
 from chargen.core import roll_keys
 from chargen.core.export import character_item, document
-from chargen.core.imports import MAX_IMPORT_BYTES, ImportRefused, import_document
+from chargen.core.imports import ImportRefused, import_document, read_document, too_large
 from chargen.core.models import SigningKey
 from chargen.core.systems import UnknownSystem, registry
+from chargen.core.uploads import MAX_IMPORT_BYTES, oversized_request
 from chargen.core.verify import verify_document
 
 FILE_HELP = f"A .json file exported from Chargen, at most {MAX_IMPORT_BYTES // 1_048_576} MB."
@@ -82,17 +83,29 @@ def character_export(
 def _uploaded(form: forms.Form) -> bytes:
     upload = form.cleaned_data["file"]
     if upload.size > MAX_IMPORT_BYTES:
-        raise ImportRefused(
-            f"That file is {upload.size / 1_048_576:.1f} MB; an export is at most "
-            f"{MAX_IMPORT_BYTES // 1_048_576} MB. Nothing was imported."
-        )
+        raise ImportRefused(too_large(upload.size))
     return bytes(upload.read())
+
+
+def _bound_form(request: HttpRequest, form_class: type[forms.Form]) -> forms.Form:
+    """The posted form, or for a body over the limit an empty one with the refusal at
+    its file field. The view then never reads request.POST or request.FILES: only
+    CsrfViewMiddleware may have, and StopOversizedUploads (chargen.core.uploads) kept
+    the file out of memory and off the disk."""
+    size = oversized_request(request) if request.method == "POST" else None
+    if size is None:
+        return form_class(request.POST or None, request.FILES or None)
+    form = form_class({}, MultiValueDict())
+    form.full_clean()  # bound to nothing; its only error is the size, at the file
+    form.errors.clear()
+    form.errors["file"] = form.error_class([too_large(size)])
+    return form
 
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def import_page(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = _bound_form(request, ImportForm)
     if request.method == "POST" and form.is_valid():
         try:
             created = import_document(request.user, _uploaded(form))
@@ -110,7 +123,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def verify_page(request: HttpRequest) -> HttpResponse:
-    form = VerifyForm(request.POST or None, request.FILES or None)
+    form = _bound_form(request, VerifyForm)
     reports = None
     if request.method == "POST" and form.is_valid():
         keys = roll_keys.known_public_keys()
@@ -118,14 +131,10 @@ def verify_page(request: HttpRequest) -> HttpResponse:
         if extra:
             keys[roll_keys.key_id_of(roll_keys.b64decode(extra))] = extra
         try:
-            raw = _uploaded(form)
-            parsed = json.loads(raw.decode("utf-8"))
-            if not isinstance(parsed, dict):
-                raise ValueError
+            # The import's gate: JSON, not too deep, this format and version, the schema.
+            parsed = read_document(_uploaded(form))
         except ImportRefused as refused:
             form.add_error("file", str(refused))
-        except (UnicodeDecodeError, ValueError):
-            form.add_error("file", "That file is not a Chargen export (it is not JSON).")
         else:
             reports = verify_document(parsed, keys)
     status = 400 if form.errors else 200

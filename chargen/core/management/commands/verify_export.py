@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from chargen.core import roll_keys
+from chargen.core.imports import ImportRefused, read_document
 from chargen.core.row_labels import printable
 from chargen.core.verify import verify_document
 
@@ -26,13 +26,25 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        try:
-            document = json.loads(Path(options["file"]).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise CommandError(f"Cannot read {options['file']}: {error}") from None
         keys = roll_keys.known_public_keys()
         for public in options["public_key"]:
+            if not roll_keys.is_public_key(public):
+                # Name only its start: the whole argument may be anything at all.
+                raise CommandError(
+                    f"--public-key {printable(public, 20)!r} is not an Ed25519 public key: "
+                    "copy the “public_key” value from the other server's "
+                    "/.well-known/chargen-signing-keys.json."
+                )
             keys[roll_keys.key_id_of(roll_keys.b64decode(public))] = public
+        try:
+            raw = Path(options["file"]).read_bytes()
+        except OSError as error:
+            raise CommandError(f"Cannot read {options['file']}: {error}") from None
+        try:
+            # The import's gate: size, JSON, depth, this format and version, the schema.
+            document = read_document(raw)
+        except ImportRefused as refused:
+            raise CommandError(f"{options['file']}: {refused}") from None
         broken = 0
         for report in verify_document(document, keys):
             state = "intact" if report.intact else "BROKEN"

@@ -1,0 +1,130 @@
+"""A file cannot make its dice read as rolled by this server (issue 11's audit, item 1).
+
+The forgery: change the faces (or the `entered` flags), recompute the chain's hashes
+so it links again, and blank every key id and signature. The chain is intact, so the
+import keeps the rows, but no key of this server signed them: they must count as
+imported (unverified), on the sheet and on the GM's approval card alike.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from chargen.campaigns.models import Campaign
+from chargen.characters.models import Character
+from chargen.core.chain import chain_hash, chain_message
+from chargen.core.imports import ImportRefused, log_rows_from
+from chargen.rollers import services as rollers
+from chargen.rollers.models import UniqueCharacter, UniqueRollEntry
+from tests.chargen.export.conftest import exported
+from tests.chargen.export.test_round_trip import delete, upload
+
+
+def rechained_unsigned(document: dict[str, Any]) -> dict[str, Any]:
+    """Every row's hash recomputed over its (edited) fields; no key id, no signature."""
+    item = document["characters"][0]
+    previous = ""
+    for row in item["log"]:
+        row["hash"] = chain_hash(
+            chain_message(
+                subject=item["id"],
+                sequence=row["sequence"],
+                fields=row["fields"],
+                previous=previous,
+            )
+        )
+        row["key_id"] = ""
+        row["signature"] = ""
+        row["provenance"] = "server"  # the file's word, which the import must not take
+        previous = row["hash"]
+    return document
+
+
+def test_a_unique_pool_of_sixes_rechained_without_a_key_reads_as_imported(
+    rolled_leanne: UniqueCharacter, player_client: Client
+) -> None:
+    document = exported(player_client, "unique_pool.unique", rolled_leanne)
+    rolled = [row for row in document["characters"][0]["log"] if row["fields"]["faces"]]
+    server_rolled = [row for row in rolled if not row["fields"]["entered"]]
+    assert server_rolled, "the fixture has a roll the server made"
+    for row in rolled:
+        row["fields"]["faces"] = [6] * len(row["fields"]["faces"])
+    delete("unique_pool.unique", rolled_leanne)
+    response = upload(player_client, rechained_unsigned(document))
+    assert response.status_code == 302, response.content[:500]
+    page = player_client.get(response["Location"]).content.decode()
+    count = len(server_rolled)
+    assert f"{count} roll{'s' if count > 1 else ''} imported from another server" in page
+    assert "0 rolled by this server" in page
+    again = exported(player_client, "unique_pool.unique", rolled_leanne)
+    assert {
+        row["provenance"]
+        for row in again["characters"][0]["log"]
+        if not row["fields"]["entered"] and row["fields"]["faces"]
+    } == {"imported"}
+
+
+def test_infinity_drive_rows_claiming_no_typed_dice_read_as_imported_for_player_and_gm(
+    treva: Character, party: Campaign, player_client: Client, gm_client: Client
+) -> None:
+    document = exported(player_client, "infinity_drive.character", treva)
+    rolled = [row for row in document["characters"][0]["log"] if row["fields"]["faces"]]
+    for row in rolled:
+        row["fields"]["entered"] = False
+    delete("infinity_drive.character", treva)
+    response = upload(player_client, rechained_unsigned(document))
+    assert response.status_code == 302, response.content[:500]
+
+    sheet = player_client.get(f"/characters/{treva.pk}/sheet/").content.decode()
+    assert '<strong class="server-rolls">0</strong> rolled by the server' in sheet
+    assert '<strong class="entered-rolls">0</strong> entered by the player' in sheet
+    assert f'<strong class="imported-rolls">{len(rolled)}</strong> imported (unverified)' in sheet
+    assert Character.objects.get(pk=treva.pk).snapshot["server_rolls"] == 0
+
+    # Brought to the GM, the approval card says the same.
+    assert (
+        player_client.post(
+            f"/characters/{treva.pk}/campaign/", {"campaign": str(party.pk)}
+        ).status_code
+        == 302
+    )
+    queue = gm_client.get(f"/desk/{party.pk}/characters/").content.decode()
+    card = queue.split(f'id="character-{treva.pk}"')[1]
+    dice = re.search(r"<p [^>]*data-provenance[^>]*>(.*?)</p>", card, re.S)
+    assert dice is not None
+    assert f'data-imported="{len(rolled)}"' in card
+    assert "Dice: 0 rolled by this server, 0 typed from physical dice" in dice.group(1)
+    assert f"{len(rolled)} imported unverified" in dice.group(1)
+
+
+def test_this_servers_own_signed_rolls_still_restore_as_rolled_here(
+    rolled_leanne: UniqueCharacter, player_client: Client
+) -> None:
+    document = exported(player_client, "unique_pool.unique", rolled_leanne)
+    before = [row["provenance"] for row in document["characters"][0]["log"]]
+    assert "server" in before
+    delete("unique_pool.unique", rolled_leanne)
+    response = upload(player_client, document)
+    assert response.status_code == 302
+    page = player_client.get(response["Location"]).content.decode()
+    assert "imported from another server" not in page
+    again = exported(player_client, "unique_pool.unique", rolled_leanne)
+    assert [row["provenance"] for row in again["characters"][0]["log"]] == before
+
+
+def test_restoring_an_unsealed_row_is_refused_not_signed_here(
+    rolled_leanne: UniqueCharacter, player_client: Client, player: Any
+) -> None:
+    # check_chain refuses such a file first; this is the net under it in log_rows_from,
+    # since saving a row without a hash seals it with this server's key.
+    document = exported(player_client, "unique_pool.unique", rolled_leanne)
+    item = document["characters"][0]
+    item["log"][0]["hash"] = ""
+    blank = rollers.unique_character_create(owner=player, name="Blank")
+    with pytest.raises(ImportRefused, match="Row #1 is not sealed"):
+        log_rows_from(UniqueRollEntry, blank, item)
+    assert not UniqueRollEntry.objects.filter(character=blank).exists()
