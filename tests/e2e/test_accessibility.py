@@ -19,6 +19,7 @@ from django.core.management import call_command
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
 from chargen.rulebook.services import rulebook_cache_clear
+from tests.e2e.conftest import BOTH_WIDTHS
 from tests.e2e.phone_world import World, build_world
 from tests.e2e.test_phone_layout import _log_in
 
@@ -92,6 +93,7 @@ def _announced(page: Page, words: str) -> None:
     expect(page.locator("#announcer")).to_contain_text(words)
 
 
+@BOTH_WIDTHS
 def test_focus_follows_each_swap_and_dice_results_are_announced(
     live_server: object, context: BrowserContext, world: World, player: User
 ) -> None:
@@ -220,6 +222,7 @@ def _first_shown(page: Page, selector: str) -> Locator | None:
     return found.first if found.count() else None
 
 
+@BOTH_WIDTHS
 def test_the_keyboard_alone_builds_a_character(
     live_server: object, context: BrowserContext, transactional_db: None, player: User
 ) -> None:
