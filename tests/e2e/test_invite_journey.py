@@ -49,7 +49,8 @@ def test_invite_to_character(context: BrowserContext, live_server: LiveServer, g
     assert create_box is not None
     assert log_in_box is not None
     assert create_box["height"] == log_in_box["height"]
-    if (page.viewport_size or {}).get("width") == 390:
+    viewport = page.viewport_size
+    if viewport is not None and viewport["width"] == 390:
         assert create_box["width"] == log_in_box["width"]  # stacked full width on a phone
     create.click()
 
