@@ -308,4 +308,6 @@ def test_the_keyboard_alone_builds_a_character(
     )
     lost = [where for where in keys.swaps if not re.match(r"h[1-6]|input|textarea|select", where)]
     assert not lost, f"after these swaps focus was not on a heading or a field: {lost}"
-    assert keys.keys < 1500, f"{keys.keys} presses: too many to build a character"
+    # About 1.3 times what it takes: the server's dice vary it (measured 344 to 414 presses
+    # over both widths), so 1.3 times the most seen; a change adding many presses fails.
+    assert keys.keys < 540, f"{keys.keys} presses: too many to build a character"
