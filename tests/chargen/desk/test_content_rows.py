@@ -133,6 +133,27 @@ def test_edit_swaps_the_row_for_its_form_and_back(gm_client: Client, own_rows: C
     assert EquipmentItem.objects.get(campaign=None, name="Vacc suit").price == 5000
 
 
+def test_a_history_prompt_is_edited_in_place(gm_client: Client, own_rows: Campaign) -> None:
+    url = row_url(own_rows, "prompts")
+    form = gm_client.get(url, {"row": "skill"}, headers=HTMX).content.decode()
+    assert form.lstrip().startswith('<tr data-row="skill" data-editing>')
+    assert "How did you learn {entry}?</textarea>" in form
+    assert "<form data-warn-unsaved" in form  # leaving with the text typed asks first
+    changed = {"row": "skill", "edit-key": "skill", "edit-template": "Who taught you {entry}?"}
+    saved = gm_client.post(url, changed, headers=HTMX)
+    row = saved.content.decode()
+    assert saved.status_code == 200
+    assert "<td>Who taught you {entry}?</td>" in row
+    assert "Template: How did you learn {entry}?" in row  # the default it now overrides
+    assert "data-editing" not in row
+    assert (
+        HistoryPrompt.objects.get(campaign=own_rows, key="skill").template
+        == changed["edit-template"]
+    )
+    default = HistoryPrompt.objects.get(campaign=None, key="skill")
+    assert default.template == "How did you learn {entry}?"
+
+
 def test_a_refused_edit_stays_a_form_and_saves_nothing(
     gm_client: Client, own_rows: Campaign
 ) -> None:
