@@ -74,6 +74,8 @@ def test_axe_finds_nothing_on_any_page_at_either_width(
         found += _audit(page, base, world.player_pages, label)
         _log_in(context, base, gm)
         found += _audit(page, base, world.gm_pages, label)
+        context.clear_cookies()  # the invite, signing up and logging in: as a visitor
+        found += _audit(page, base, world.visitor_pages, label)
         context.close()
     assert not found, f"axe found {len(found)} problems:\n" + "\n".join(found)
 
