@@ -1,10 +1,12 @@
 """Accessibility (issue 12, item 11): axe-core finds nothing on any page, focus follows
-htmx swaps, dice results are announced, and the keyboard alone builds a character.
+htmx swaps, dice results are announced, and the keyboard alone builds a character; the
+last two journeys run at 390 px and at 1280 px.
 
 axe-core comes bundled in axe-playwright-python; it runs against every page of the
-phone world (tests/e2e/phone_world.py: every wizard step, the sheet, print, desk,
-Drifting and both rollers) at 1280 px and at 390 px, and all its findings are reported
-together.
+phone world (tests/e2e/phone_world.py: every wizard step, the sheet, print, the rulebook,
+desk and content editors, Drifting creation and sheet, both rollers, and the invite,
+sign-up and log-in pages as a visitor) at 1280 px and at 390 px, and all its findings are
+reported together.
 """
 
 from __future__ import annotations
