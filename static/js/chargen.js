@@ -143,16 +143,26 @@
     if (field.matches && field.matches("[data-note-field]")) {
       updateNoteCount(field);
       setNoteState(field, "pending", NOTE_WORDS.pending);
-    } else if (field.closest && field.closest("form[data-warn-unsaved]")) {
-      field.closest("form[data-warn-unsaved]").dataset.dirty = "true";
+    } else if (typed(field)) {
+      field.form.dataset.dirty = "true";
     }
   });
 
+  // Text typed into a form marked data-warn-unsaved (on the form, or on a wrapper where
+  // the form is drawn by crispy's {% crispy %} tag); ticking a box is quick to redo.
+  const NOT_TYPED = ["checkbox", "radio", "hidden", "submit", "button", "range", "file", "color"];
+
+  function typed(field) {
+    if (!field.form || !field.form.closest("[data-warn-unsaved]")) { return false; }
+    if (field.matches("textarea")) { return true; }
+    return field.matches("input") && !NOT_TYPED.includes(field.type);
+  }
+
+  // Sending the form is not leaving it: the mark goes before the page (plain form) or
+  // htmx (which swaps the answer in) moves on, so neither asks.
   document.addEventListener("submit", (event) => {
-    if (event.target.matches && event.target.matches("form[data-warn-unsaved]")) {
-      delete event.target.dataset.dirty;
-    }
-  });
+    if (event.target.dataset) { delete event.target.dataset.dirty; }
+  }, true);
 
   document.addEventListener("htmx:beforeRequest", (event) => {
     const field = noteFieldOf(event.detail);
@@ -192,7 +202,7 @@
   window.addEventListener("beforeunload", (event) => {
     const unsaved = document.querySelector(
       "[data-note-field][data-note-state='pending'], [data-note-field][data-note-state='saving'], " +
-      "[data-note-field][data-note-state='failed'], form[data-warn-unsaved][data-dirty]"
+      "[data-note-field][data-note-state='failed'], form[data-dirty]"
     );
     if (unsaved) {
       event.preventDefault();

@@ -16,8 +16,11 @@ from chargen.campaigns.services import campaign_create
 from chargen.characters import services
 from chargen.characters import services_finish as finish
 from chargen.characters.models import Character
+from chargen.content.services import content_copy_defaults
 from chargen.drifting import services as drifting
+from chargen.drifting import services_creation as drifting_creation
 from chargen.drifting.campaign_rules import DRIFTING
+from chargen.drifting.models import Lifepath
 from chargen.rollers.services_mana import mana_character_create
 from chargen.rollers.services_unique import unique_character_create
 from chargen.rulebook.services import rulebook_cache_clear
@@ -28,7 +31,12 @@ from tests.chargen.characters.steps import (
     next_sequence,
     roll_book_characteristics,
 )
-from tests.chargen.characters_finish.build import buy, equip_standard, treva_through_skills
+from tests.chargen.characters_finish.build import (
+    buy,
+    equip_standard,
+    treva_through_skills,
+    write_history,
+)
 from tests.chargen.drifting.conftest import make_played_character
 from tests.e2e.test_print import finished_treva
 
@@ -40,6 +48,8 @@ class World:
     player_pages: dict[str, str]
     gm_pages: dict[str, str]
     equipment_url: str
+    # Opened logged out: the invite link, signing up and logging in.
+    visitor_pages: dict[str, str]
 
 
 def _url(name: str, **ids: object) -> str:
@@ -59,6 +69,10 @@ def build_world(gm: User, player: User) -> World:
         approval_required=True,
     )
     Membership.objects.create(campaign=campaign, user=player)
+    # The content editors are measured with rows in them: a campaign with the defaults
+    # copied in (its own, so the other campaign's characters keep the book's catalogue).
+    stocked = campaign_create(gm=gm, name="Stocked Shelves")
+    content_copy_defaults(campaign=stocked, by=gm)
     storm = Campaign.objects.create(gm=gm, name="Lost on Storm", game=DRIFTING)
     Membership.objects.create(campaign=storm, user=player)
 
@@ -68,6 +82,9 @@ def build_world(gm: User, player: User) -> World:
     fresh = character("Ada Quill")
     at_race = character("Brannoc Vey")
     roll_book_characteristics(at_race)
+    at_learner = character("Dorran Pike")
+    roll_book_characteristics(at_learner)
+    darrian(at_learner)
     at_table = character("Corvina Hale")
     roll_book_characteristics(at_table)
     darrian(at_table)
@@ -80,6 +97,10 @@ def build_world(gm: User, player: User) -> World:
     equip_standard(shopping)
     catalogue = finish.finish_load(shopping).content.equipment
     buy(shopping, catalogue[0].pk, 1)
+    at_review = character("Treva at Review")
+    treva_through_skills(at_review)
+    equip_standard(at_review)
+    write_history(at_review)
     finished = finished_treva(player, name="Treva the Finished", campaign=campaign)
 
     jim = make_played_character(
@@ -102,6 +123,7 @@ def build_world(gm: User, player: User) -> World:
         key=jim.next_sequence,
         choices=drifting.RollChoices(applicable=("Firearms",)),
     )
+    drifting_pages = _drifting_creation(player, storm)
     unique = unique_character_create(owner=player, name="Leanne")
     mana = mana_character_create(owner=player, name="Morwen the Grey")
 
@@ -116,17 +138,21 @@ def build_world(gm: User, player: User) -> World:
         "characteristics step": step("characteristics", fresh),
         "characteristics done": step("characteristics", at_race),
         "race step": step("race", at_race),
+        "learner step": step("learner", at_learner),
         "career step": step("career", at_table),
         "skills table choice": step("skills", at_table),
         "skills done": step("skills", shopping),
         "equipment step": step("equipment", shopping),
         "history step": step("history", shopping),
+        "review step": step("review", at_review),
         "finished sheet": step("sheet", finished),
         "print page": step("print", finished),
         "campaign": campaign.get_absolute_url(),
         "my campaign desk": _url("desk:my_campaign", campaign_id=campaign.id),
         "Drifting list": reverse("drifting:list"),
+        **drifting_pages,
         "Drifting sheet": jim.get_absolute_url(),
+        "rulebook reference": reverse("rulebook:reference"),
         "Drifting campaign (player)": storm.get_absolute_url(),
         "rollers list": reverse("rollers:list"),
         "unique-pool roller": unique.get_absolute_url(),
@@ -143,6 +169,47 @@ def build_world(gm: User, player: User) -> World:
         "GM Drifting campaign": _url("drifting:campaign", campaign_id=storm.id),
         "GM Drifting desk": _url("desk:campaign", campaign_id=storm.id),
         "GM content": _url("desk:content", campaign_id=campaign.id),
+        "GM equipment editor": _url("desk:content_equipment", campaign_id=stocked.id),
+        "GM tables editor": _url("desk:content_tables", campaign_id=stocked.id),
+        "GM prompts editor": _url("desk:content_prompts", campaign_id=stocked.id),
+        "GM new race": _url("desk:race_new", campaign_id=campaign.id),
+        "GM roll log": _url(
+            "desk:party_character", campaign_id=campaign.id, character_id=finished.id
+        ),
+        "campaign rules form": _url("campaigns:rules", campaign_id=campaign.id),
         "campaign (GM)": campaign.get_absolute_url(),
     }
-    return World(player_pages, gm_pages, step("equipment", shopping))
+    visitor_pages = {
+        "invite": campaign.invite_url,
+        "sign-up": reverse("accounts:signup"),
+        "log-in": reverse("login"),
+    }
+    return World(player_pages, gm_pages, step("equipment", shopping), visitor_pages)
+
+
+def _drifting_creation(player: User, storm: Campaign) -> dict[str, str]:
+    """Drifting characters at each creation page: concept, lifepaths, review."""
+    at_concept = drifting_creation.character_start(owner=player, campaign=storm)
+    at_lifepaths = drifting_creation.character_start(
+        owner=player, campaign=storm, name="Ann Vale", concept="Pilot"
+    )
+    drifting_creation.character_add_lifepath(
+        character=at_lifepaths, lifepath=_lifepath("us-marine"), key=at_lifepaths.next_sequence
+    )
+    at_review = drifting_creation.character_start(
+        owner=player, campaign=storm, name="Bo Reyes", concept="Deserter"
+    )
+    for slug in ("us-marine", "marine-veteran", "deserter", "drifter"):
+        drifting_creation.character_add_lifepath(
+            character=at_review, lifepath=_lifepath(slug), key=at_review.next_sequence
+        )
+    drifting_creation.character_review(character=at_review, key=at_review.next_sequence)
+    return {
+        "Drifting concept": at_concept.get_absolute_url(),
+        "Drifting lifepaths": at_lifepaths.get_absolute_url(),
+        "Drifting review": at_review.get_absolute_url(),
+    }
+
+
+def _lifepath(slug: str) -> Lifepath:
+    return Lifepath.objects.get(slug=slug)

@@ -1,10 +1,12 @@
 """Accessibility (issue 12, item 11): axe-core finds nothing on any page, focus follows
-htmx swaps, dice results are announced, and the keyboard alone builds a character.
+htmx swaps, dice results are announced, and the keyboard alone builds a character; the
+last two journeys run at 390 px and at 1280 px.
 
 axe-core comes bundled in axe-playwright-python; it runs against every page of the
-phone world (tests/e2e/phone_world.py: every wizard step, the sheet, print, desk,
-Drifting and both rollers) at 1280 px and at 390 px, and all its findings are reported
-together.
+phone world (tests/e2e/phone_world.py: every wizard step, the sheet, print, the rulebook,
+desk and content editors, Drifting creation and sheet, both rollers, and the invite,
+sign-up and log-in pages as a visitor) at 1280 px and at 390 px, and all its findings are
+reported together.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.core.management import call_command
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
 from chargen.rulebook.services import rulebook_cache_clear
+from tests.e2e.conftest import BOTH_WIDTHS
 from tests.e2e.phone_world import World, build_world
 from tests.e2e.test_phone_layout import _log_in
 
@@ -73,6 +76,8 @@ def test_axe_finds_nothing_on_any_page_at_either_width(
         found += _audit(page, base, world.player_pages, label)
         _log_in(context, base, gm)
         found += _audit(page, base, world.gm_pages, label)
+        context.clear_cookies()  # the invite, signing up and logging in: as a visitor
+        found += _audit(page, base, world.visitor_pages, label)
         context.close()
     assert not found, f"axe found {len(found)} problems:\n" + "\n".join(found)
 
@@ -92,6 +97,7 @@ def _announced(page: Page, words: str) -> None:
     expect(page.locator("#announcer")).to_contain_text(words)
 
 
+@BOTH_WIDTHS
 def test_focus_follows_each_swap_and_dice_results_are_announced(
     live_server: object, context: BrowserContext, world: World, player: User
 ) -> None:
@@ -220,6 +226,7 @@ def _first_shown(page: Page, selector: str) -> Locator | None:
     return found.first if found.count() else None
 
 
+@BOTH_WIDTHS
 def test_the_keyboard_alone_builds_a_character(
     live_server: object, context: BrowserContext, transactional_db: None, player: User
 ) -> None:
@@ -305,4 +312,6 @@ def test_the_keyboard_alone_builds_a_character(
     )
     lost = [where for where in keys.swaps if not re.match(r"h[1-6]|input|textarea|select", where)]
     assert not lost, f"after these swaps focus was not on a heading or a field: {lost}"
-    assert keys.keys < 1500, f"{keys.keys} presses: too many to build a character"
+    # About 1.3 times what it takes: the server's dice vary it (measured 344 to 414 presses
+    # over both widths), so 1.3 times the most seen; a change adding many presses fails.
+    assert keys.keys < 540, f"{keys.keys} presses: too many to build a character"

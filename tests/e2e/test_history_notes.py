@@ -16,11 +16,13 @@ from tests.chargen.characters.steps import (
     roll_book_characteristics,
     skill,
 )
+from tests.e2e.conftest import BOTH_WIDTHS
 from tests.e2e.test_wizard import ACADEMIC, _setup
 
 NOTE = "Learnt on the docks <b>"
 
 
+@BOTH_WIDTHS
 def test_a_note_typed_beside_a_roll_survives_a_reload(page: Page, live_server: LiveServer) -> None:
     base = _setup(page, live_server)
     character = Character.objects.create(

@@ -93,6 +93,8 @@ def test_every_page_fits_a_phone_and_a_desktop(
         failures |= _measure(page, base, world.player_pages, label)
         _log_in(context, base, gm)
         failures |= _measure(page, base, world.gm_pages, label)
+        context.clear_cookies()  # the invite, signing up and logging in: as a visitor
+        failures |= _measure(page, base, world.visitor_pages, label)
         context.close()
     report = "\n".join(f"{where}:\n  " + "\n  ".join(found) for where, found in failures.items())
     assert not failures, f"{len(failures)} pages do not fit:\n{report}"

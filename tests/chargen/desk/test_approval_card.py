@@ -190,7 +190,9 @@ def test_the_roll_log_names_choices_and_marks_unwritten_history(
 ) -> None:
     log_url = _url("party_character", campaign, character_id=builder.id)
     page = gm_client.get(log_url).content.decode()
-    steps = [" ".join(step.split()) for step in re.findall(r"<td data-kind=[^>]+>([^<]*)<", page)]
+    steps = [
+        " ".join(step.split()) for step in re.findall(r"<td [^>]*data-kind=[^>]+>([^<]*)<", page)
+    ]
     assert "Career: Citizen" in steps
     assert "Characteristic placed: Chz" in steps
     assert "Table choice: Construction Academic, Diplomacy" in steps

@@ -76,7 +76,7 @@ def own_order(campaign: Campaign) -> list[str]:
 def test_each_row_shows_the_default_it_overrides(gm_client: Client, own_rows: Campaign) -> None:
     page = gm_client.get(page_url(own_rows)).content.decode()
     vacc = page.split('data-row="Vacc suit"')[1].split("</tr>")[0]
-    assert "<td>4000</td>" in vacc
+    assert '<td role="cell" data-label="Price">4000</td>' in vacc
     assert "<li data-default>Price: 5000</li>" in vacc
     med = page.split('data-row="Med kit"')[1].split("</tr>")[0]
     assert "Same as the default" in med
@@ -89,7 +89,7 @@ def test_each_row_shows_the_default_it_overrides(gm_client: Client, own_rows: Ca
 def test_a_prompt_override_shows_the_default_text(gm_client: Client, own_rows: Campaign) -> None:
     HistoryPrompt.objects.filter(campaign=own_rows).update(template="Who taught you {entry}?")
     page = gm_client.get(page_url(own_rows, "prompts")).content.decode()
-    assert "<td>Who taught you {entry}?</td>" in page
+    assert '<td role="cell" data-label="Template">Who taught you {entry}?</td>' in page
     assert "Template: How did you learn {entry}?" in page
     assert "Up<" not in page  # prompts are listed by key
 
@@ -116,7 +116,7 @@ def test_edit_swaps_the_row_for_its_form_and_back(gm_client: Client, own_rows: C
     before = state()
     form = gm_client.get(row_url(own_rows), {"row": "Vacc suit"}, headers=HTMX)
     content = form.content.decode()
-    assert content.lstrip().startswith('<tr data-row="Vacc suit" data-editing>')
+    assert content.lstrip().startswith('<tr data-row="Vacc suit" data-editing role="row">')
     assert 'name="edit-price" value="4000"' in content
     assert "The default: Price 5000." in content
     assert "<html" not in content
@@ -127,10 +127,31 @@ def test_edit_swaps_the_row_for_its_form_and_back(gm_client: Client, own_rows: C
     saved = gm_client.post(row_url(own_rows), edit_data(), headers=HTMX)
     row = saved.content.decode()
     assert saved.status_code == 200
-    assert "<td>3500</td>" in row
+    assert '<td role="cell" data-label="Price">3500</td>' in row
     assert "data-editing" not in row
     assert EquipmentItem.objects.get(campaign=own_rows, name="Vacc suit").price == 3500
     assert EquipmentItem.objects.get(campaign=None, name="Vacc suit").price == 5000
+
+
+def test_a_history_prompt_is_edited_in_place(gm_client: Client, own_rows: Campaign) -> None:
+    url = row_url(own_rows, "prompts")
+    form = gm_client.get(url, {"row": "skill"}, headers=HTMX).content.decode()
+    assert form.lstrip().startswith('<tr data-row="skill" data-editing role="row">')
+    assert "How did you learn {entry}?</textarea>" in form
+    assert "<form data-warn-unsaved" in form  # leaving with the text typed asks first
+    changed = {"row": "skill", "edit-key": "skill", "edit-template": "Who taught you {entry}?"}
+    saved = gm_client.post(url, changed, headers=HTMX)
+    row = saved.content.decode()
+    assert saved.status_code == 200
+    assert '<td role="cell" data-label="Template">Who taught you {entry}?</td>' in row
+    assert "Template: How did you learn {entry}?" in row  # the default it now overrides
+    assert "data-editing" not in row
+    assert (
+        HistoryPrompt.objects.get(campaign=own_rows, key="skill").template
+        == changed["edit-template"]
+    )
+    default = HistoryPrompt.objects.get(campaign=None, key="skill")
+    assert default.template == "How did you learn {entry}?"
 
 
 def test_a_refused_edit_stays_a_form_and_saves_nothing(
@@ -178,7 +199,9 @@ def test_up_and_down_swap_neighbours(gm_client: Client, own_rows: Campaign) -> N
     response = gm_client.post(
         move_url(own_rows), {"row": "Plasma lance", "direction": "up"}, headers=HTMX
     )
-    assert response.content.decode().lstrip().startswith('<tbody id="content-rows">')
+    assert (
+        response.content.decode().lstrip().startswith('<tbody id="content-rows" role="rowgroup">')
+    )
     assert own_order(own_rows) == ["Med kit", "Plasma lance", "Vacc suit"]
     plain = gm_client.post(move_url(own_rows), {"row": "Med kit", "direction": "down"})
     assert plain.status_code == 302

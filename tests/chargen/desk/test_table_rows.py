@@ -92,7 +92,7 @@ def test_rows_are_listed_by_roll_beside_the_default(gm_client: Client, cash: Cam
     page = gm_client.get(page_url(cash)).content.decode()
     assert page.index('data-row="2"') < page.index('data-row="8"')
     poor = page.split('data-row="2"')[1].split("</tr>")[0]
-    assert "<td>300</td>" in poor
+    assert '<td role="cell" data-label="Credits">300</td>' in poor
     assert "<li data-default>Credits: 500</li>" in poor
     assert "Same as the default" in page.split('data-row="8"')[1].split("</tr>")[0]
     assert "Sort order" not in page
@@ -104,7 +104,7 @@ def test_rows_are_listed_by_roll_beside_the_default(gm_client: Client, cash: Cam
 def test_edit_swaps_the_row_for_its_form_and_back(gm_client: Client, cash: Campaign) -> None:
     before = state()
     form = gm_client.get(row_url(cash), {"row": "2"}, headers=HTMX).content.decode()
-    assert form.lstrip().startswith('<tr data-row="2" data-editing>')
+    assert form.lstrip().startswith('<tr data-row="2" data-editing role="row">')
     assert 'name="edit-credits" value="300"' in form
     assert "The default: Credits 500." in form
     assert "<html" not in form
@@ -115,8 +115,8 @@ def test_edit_swaps_the_row_for_its_form_and_back(gm_client: Client, cash: Campa
     saved = gm_client.post(row_url(cash), edit_data(), headers=HTMX)
     row = saved.content.decode()
     assert saved.status_code == 200
-    assert row.lstrip().startswith('<tr data-row="8">')
-    assert "<td>Wealthy</td>" in row
+    assert row.lstrip().startswith('<tr data-row="8" role="row">')
+    assert '<td role="cell" data-label="Result">Wealthy</td>' in row
     assert "<li data-default>Result: Rich</li>" in row
     assert own_rows(cash) == [(2, 7, "Poor"), (8, 12, "Wealthy")]
     assert defaults() == [(2, 7, "Poor", 500), (8, 12, "Rich", 5000)]

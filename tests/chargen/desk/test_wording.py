@@ -43,7 +43,7 @@ def test_the_roll_log_shows_labels_not_internal_kinds(
     gm_client: Client, submitted: Character, campaign: Campaign
 ) -> None:
     page = gm_client.get(_url("party_character", campaign, character_id=submitted.id))
-    cells = re.findall(r'<td data-kind="([^"]+)">([^<]*)</td>', page.content.decode())
+    cells = re.findall(r'<td [^>]*data-kind="([^"]+)">([^<]*)</td>', page.content.decode())
     assert cells == [
         ("method", "Characteristic method: dice"),  # a choice is named with its kind
         ("characteristic_roll", "Characteristic roll"),
