@@ -1,4 +1,4 @@
-"""A whole site through README's logical backup: every sheet reads the same after a restore.
+"""A whole site through README's backups: every sheet reads the same after a restore.
 
 The site is the legacy fixture's cast (make_legacy_fixture.py's builders, on today's
 code): Infinity Drive characters finished, drafts and dead, a campaign with house
@@ -6,10 +6,16 @@ rules, a GM's approvals and notes; Drifting characters in play and in creation; 
 unique-dice pool and roll-and-keep sheets with their rolls. Every page the legacy test
 keeps (sheets, print pages, list lines, the GM's party pages) is read before the
 backup and again after the restore into an emptied database, and must read the same.
+Two of README's paths run so: the JSON copy (dumpdata/loaddata, either database) and
+the SQLite script (backup while running, restore over the stopped site's file).
+pg_dump/pg_restore is made and restored in test_backup.py on the PostgreSQL run.
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -18,13 +24,15 @@ from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.cache import cache
 from django.core.management import call_command
-from django.db import models
+from django.db import connection, models
 
 from chargen.core import roll_keys
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.chargen.migration.build_common import client_for
-from tests.chargen.migration.legacy import CHARGEN_APPS, page_text
+from tests.chargen.migration.legacy import CHARGEN_APPS, Page, page_text
 from tests.chargen.migration.make_legacy_fixture import _build, _pages
+
+ROOT = Path(__file__).resolve().parents[3]
 
 # README's "Backup and restore", "Between databases": exactly these options.
 DUMP_OPTIONS = {
@@ -34,7 +42,7 @@ DUMP_OPTIONS = {
 }
 
 
-def _read_every_page(pages: list) -> dict[str, str]:
+def _read_every_page(pages: list[Page]) -> dict[str, str]:
     users = get_user_model().objects
     texts = {}
     for page in pages:
@@ -71,38 +79,77 @@ def _forget_caches() -> None:
     cache.clear()
 
 
-# Committed for real, as a restore is: flush cannot TRUNCATE inside a test's transaction.
-@pytest.mark.django_db(transaction=True)
-def test_dumpdata_then_loaddata_into_an_empty_database_keeps_every_page(tmp_path: Path) -> None:
+@dataclass(frozen=True)
+class Site:
+    """What the built site shows and holds, read before the backup."""
+
+    pages: list[Page]
+    texts: dict[str, str]
+    counts: dict[str, int]
+    seals: dict[str, list[tuple[str, str]]]
+
+    def assert_restored(self) -> None:
+        _forget_caches()
+        after = _read_every_page(self.pages)
+        changed = [key for key in self.texts if after[key] != self.texts[key]]
+        assert not changed, f"{len(changed)} of {len(self.texts)} pages read differently: {changed}"
+        # What no page shows (signing keys, rule versions, logs' seals) came back too.
+        assert _row_counts() == self.counts
+        assert _seals() == self.seals
+
+
+def _emptied() -> None:
+    """An empty database, as `migrate` leaves a new one: no row of any app's table."""
+    call_command("flush", interactive=False, verbosity=0)
+    _forget_caches()
+    assert not any(_row_counts().values())
+
+
+@pytest.fixture
+def site(transactional_db: None) -> Site:
+    """Committed for real, as a restore is (flush cannot TRUNCATE inside a test's
+    transaction): every kind of character, read before the backup."""
     # As a fresh process would, record the signing key's public half with the first
     # row signed: an earlier test's flushed database took that row with it.
     roll_keys._recorded.clear()
     call_command("load_rules_data", verbosity=0)
     pages = _pages(_build())
-    before = _read_every_page(pages)
-    counts = _row_counts()
-    seals = _seals()
-    assert len(seals) >= 4
-    assert all(seals.values())
-    kinds = {key.split(":")[0] for key in before}
+    built = Site(pages, _read_every_page(pages), _row_counts(), _seals())
+    assert len(built.seals) >= 4
+    assert all(built.seals.values())
+    kinds = {key.split(":")[0] for key in built.texts}
     assert {"Infinity Drive sheet", "Drifting sheet", "Roller sheet (unique)"} <= kinds
     assert "Roller sheet (mana)" in kinds
-    assert counts["core.SigningKey"]
-    assert counts["core.RuleVersion"]
+    assert built.counts["core.SigningKey"]
+    assert built.counts["core.RuleVersion"]
+    return built
 
+
+def test_dumpdata_then_loaddata_into_an_empty_database_keeps_every_page(
+    site: Site, tmp_path: Path
+) -> None:
     backup = tmp_path / "backup.json"
     call_command("dumpdata", output=str(backup), verbosity=0, **DUMP_OPTIONS)
-    # An empty database, as `migrate` leaves a new one: no row of any app's table.
-    call_command("flush", interactive=False, verbosity=0)
-    _forget_caches()
-    assert not any(_row_counts().values())
+    _emptied()
 
     call_command("loaddata", str(backup), verbosity=0)
-    _forget_caches()
 
-    after = _read_every_page(pages)
-    changed = [key for key in before if after[key] != before[key]]
-    assert not changed, f"{len(changed)} of {len(before)} pages read differently: {changed}"
-    # What no page shows (signing keys, rule versions, logs' seals) came back too.
-    assert _row_counts() == counts
-    assert _seals() == seals
+    site.assert_restored()
+
+
+def test_the_sqlite_backup_script_restored_over_an_emptied_database_keeps_every_page(
+    site: Site, tmp_path: Path
+) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("the SQLite backup is tested on the SQLite run")
+    live = str(connection.settings_dict["NAME"])
+    backup = str(tmp_path / "backup.sqlite3")
+    script = str(ROOT / "scripts" / "backup_sqlite.py")
+    # README: back up while the site runs (its connection stays open) ...
+    subprocess.run([sys.executable, script, live, backup], check=True, capture_output=True)
+    _emptied()
+    # ... restore with the site stopped.
+    connection.close()
+    subprocess.run([sys.executable, script, backup, live], check=True, capture_output=True)
+
+    site.assert_restored()
