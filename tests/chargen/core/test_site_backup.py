@@ -6,13 +6,15 @@ rules, a GM's approvals and notes; Drifting characters in play and in creation; 
 unique-dice pool and roll-and-keep sheets with their rolls. Every page the legacy test
 keeps (sheets, print pages, list lines, the GM's party pages) is read before the
 backup and again after the restore into an emptied database, and must read the same.
-Two of README's paths run so: the JSON copy (dumpdata/loaddata, either database) and
-the SQLite script (backup while running, restore over the stopped site's file).
-pg_dump/pg_restore is made and restored in test_backup.py on the PostgreSQL run.
+README's paths run so: the JSON copy (dumpdata/loaddata, either database) and
+the SQLite script (backup while running, restore over the stopped site's file);
+on the PostgreSQL run, pg_dump/pg_restore into a new database too.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -153,3 +155,44 @@ def test_the_sqlite_backup_script_restored_over_an_emptied_database_keeps_every_
     subprocess.run([sys.executable, script, backup, live], check=True, capture_output=True)
 
     site.assert_restored()
+
+
+def test_pg_dump_then_pg_restore_into_a_new_database_keeps_every_page(
+    site: Site, tmp_path: Path
+) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("pg_dump is tested on the PostgreSQL run (DATABASE_URL=postgres://…)")
+    tools = {name: shutil.which(name) for name in ("pg_dump", "pg_restore", "createdb", "dropdb")}
+    if None in tools.values():
+        pytest.skip("PostgreSQL's client programs (pg_dump, pg_restore …) are not installed")
+    pg_dump, pg_restore, createdb, dropdb = (str(tools[name]) for name in tools)
+    settings = connection.settings_dict
+    env = {
+        **os.environ,
+        "PGHOST": settings["HOST"] or "127.0.0.1",
+        "PGPORT": str(settings["PORT"] or 5432),
+        "PGUSER": settings["USER"] or "postgres",
+        "PGPASSWORD": settings["PASSWORD"] or "",
+    }
+    dump = tmp_path / "chargen.dump"
+    # README's commands: a custom-format dump while the site runs, then an empty
+    # database restored with --no-owner.
+    subprocess.run(
+        [pg_dump, "--format=custom", f"--file={dump}", settings["NAME"]], env=env, check=True
+    )
+    live, restored = settings["NAME"], f"{settings['NAME']}_site_restored"
+    subprocess.run([dropdb, "--if-exists", restored], env=env, check=True)
+    subprocess.run([createdb, restored], env=env, check=True)
+    try:
+        subprocess.run(
+            [pg_restore, "--no-owner", f"--dbname={restored}", str(dump)], env=env, check=True
+        )
+        # The site, restarted on the restored database.
+        connection.close()
+        settings["NAME"] = restored
+        site.assert_restored()
+    finally:
+        connection.close()
+        settings["NAME"] = live
+        _forget_caches()
+        subprocess.run([dropdb, "--if-exists", restored], env=env, check=True)
