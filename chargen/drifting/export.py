@@ -8,7 +8,8 @@ file's pinned records hold it, a row recreated from that record and offered nowh
 (`Lifepath.restored_for_import`), so the character replays anywhere, even after its
 lifepaths were deleted; else, for a choice older than pinning, the starter set's
 lifepath of the same slug. The log is replayed to the lifepaths and the token sheet:
-both must be the file's, and a refusal names the row where it can.
+both must be the file's, and a refusal names the row where it can; each token roll's
+total is replayed from its faces first (import_replay.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from chargen.core.export import Exporter
 from chargen.core.imports import ImportRefused, log_rows_from
 from chargen.core.ruledata import rule_data
 from chargen.drifting.campaign_rules import DRIFTING_RULES, drifting_rules_for
+from chargen.drifting.import_replay import replay_drifting_rolls
 from chargen.drifting.lifepath_log import replayed_choices
 from chargen.drifting.models import (
     Character,
@@ -184,6 +186,7 @@ def restore(owner: Any, item: dict[str, Any]) -> Character:
             f"“{described.get('name')}” is already on this server (the same character): "
             "nothing was imported."
         )
+    replay_drifting_rolls(item["log"])
     try:
         character = Character.objects.create(
             id=item["id"],

@@ -174,3 +174,38 @@ def test_a_token_row_that_does_not_replay_is_refused_naming_it(
         response.content.decode()
     )
     assert not Character.objects.filter(pk=rolled_jim.pk).exists()
+
+
+def _first_roll(document: dict[str, Any]) -> dict[str, Any]:
+    return next(row for row in document["characters"][0]["log"] if row["fields"]["kind"] == "roll")
+
+
+def test_a_token_roll_whose_total_its_dice_do_not_give_is_refused_naming_it(
+    rolled_jim: Character, player_client: Client
+) -> None:
+    document = exported(player_client, KIND, rolled_jim)
+    delete(KIND, rolled_jim)
+    roll = _first_roll(document)
+    right = roll["fields"]["total"]
+    roll["fields"]["total"] = 99
+    roll["fields"]["summary"] = roll["fields"]["summary"].replace(f"total {right}.", "total 99.")
+
+    page = upload(player_client, rechained_elsewhere(document)).content.decode()
+
+    assert f"Row #{roll['sequence']}: the file says 99, the dice give {right}." in page
+    assert not Character.objects.filter(pk=rolled_jim.pk).exists()
+
+
+def test_a_token_roll_past_the_rules_limits_is_refused_naming_it(
+    rolled_jim: Character, player_client: Client
+) -> None:
+    document = exported(player_client, KIND, rolled_jim)
+    delete(KIND, rolled_jim)
+    roll = _first_roll(document)
+    roll["fields"]["details"]["modifier"] = 9
+
+    page = upload(player_client, rechained_elsewhere(document)).content.decode()
+
+    assert f"Row #{roll['sequence']}: the roll does not follow the rules" in page
+    assert "a modifier of 9 is not +0 to +3." in page
+    assert not Character.objects.filter(pk=rolled_jim.pk).exists()
