@@ -24,8 +24,8 @@ class LifepathGrantInline(admin.TabularInline):
 
 @admin.register(Lifepath)
 class LifepathAdmin(admin.ModelAdmin):
-    list_display = ("name", "region", "campaign", "house_content", "order")
-    list_filter = ("campaign", "house_content")
+    list_display = ("name", "region", "campaign", "house_content", "order", "restored_for_import")
+    list_filter = ("campaign", "house_content", "restored_for_import")
     search_fields = ("name", "region", "description")
     prepopulated_fields: ClassVar[dict[str, Sequence[str]]] = {"slug": ("name",)}
     filter_horizontal = ("requires",)

@@ -57,6 +57,13 @@ class Lifepath(models.Model):
         default=True, help_text="Written for Chargen, not taken from the book."
     )
     order = models.PositiveSmallIntegerField(default=0)
+    # An imported character's choice needs a row here (ChosenLifepath's foreign key);
+    # when the lifepath is not on this server, the import recreates it from the pinned
+    # record its file carries. Such a row was never offered here and never will be.
+    restored_for_import = models.BooleanField(
+        default=False,
+        help_text="Recreated from an imported character's pinned data; never offered.",
+    )
 
     class Meta:
         ordering = ("order", "name")

@@ -88,7 +88,10 @@ def lifepath_data(campaign: Any) -> dict[str, Any]:
     scope = Q(campaign__isnull=True)
     if campaign is not None:
         scope |= Q(campaign=campaign)
-    lifepaths = Lifepath.objects.filter(scope).prefetch_related("grants", "requires")
+    # A row an import recreated is offered nowhere (models.Lifepath.restored_for_import).
+    lifepaths = Lifepath.objects.filter(scope, restored_for_import=False).prefetch_related(
+        "grants", "requires"
+    )
     return {"lifepaths": [_record(row) for row in lifepaths.order_by("order", "name", "pk")]}
 
 

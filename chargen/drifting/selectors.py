@@ -44,7 +44,10 @@ def lifepaths_available(campaign: Campaign | None) -> QuerySet[Lifepath]:
     scope = Q(campaign__isnull=True)
     if campaign is not None:
         scope |= Q(campaign=campaign)
-    return Lifepath.objects.filter(scope).prefetch_related("grants", "requires")
+    # A row an import recreated is offered nowhere (models.Lifepath.restored_for_import).
+    return Lifepath.objects.filter(scope, restored_for_import=False).prefetch_related(
+        "grants", "requires"
+    )
 
 
 def drifting_campaigns_for(user: AbstractBaseUser) -> QuerySet[Campaign]:

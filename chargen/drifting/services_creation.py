@@ -206,7 +206,8 @@ def character_add_lifepath(
             candidate.as_rules(),
             limit=lifepath_limit(locked.campaign),
         )
-        if not Lifepath.objects.filter(pk=candidate.pk).exists():
+        # Withdrawn: deleted here, or only recreated for an imported character's choice.
+        if not Lifepath.objects.filter(pk=candidate.pk, restored_for_import=False).exists():
             raise rules.DriftingError(
                 f"{candidate.name} was withdrawn after this character was started; choose another."
             )

@@ -2,7 +2,8 @@
 
 A sheet's file holds its rows (attributes, specials or mana, crises) and its sealed
 roll log. An import keeps the sheet's id (a restore is the same sheet) and checks
-every roll against the rules: faces on the dice the sheet rolls, totals that follow.
+every roll against the rules: faces on the dice the sheet rolls, and every stored
+result replayed from its faces (import_replay.py), before anything is saved.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any, cast
 
 from chargen.core.export import Exporter
 from chargen.core.imports import ImportRefused, log_rows_from
+from chargen.rollers.import_replay import check_unique_crises, replay_mana_log, replay_unique_log
 from chargen.rollers.models import (
     ManaAttribute,
     ManaCharacter,
@@ -83,6 +85,7 @@ def _rows(item: dict[str, Any], key: str) -> list[dict[str, Any]]:
 def restore_unique(owner: Any, item: dict[str, Any]) -> UniqueCharacter:
     _refuse_existing(UniqueCharacter, item)
     _check_faces(item, UNIQUE_SIDES)
+    check_unique_crises(_rows(item, "crises"), replay_unique_log(item["log"]))
     try:
         sheet = UniqueCharacter.objects.create(
             id=item["id"], owner=owner, name=str(item["character"]["name"])[:80]
@@ -109,6 +112,7 @@ def restore_unique(owner: Any, item: dict[str, Any]) -> UniqueCharacter:
 def restore_mana(owner: Any, item: dict[str, Any]) -> ManaCharacter:
     _refuse_existing(ManaCharacter, item)
     _check_faces(item, MANA_SIDES)
+    replay_mana_log(item["log"])
     try:
         sheet = ManaCharacter.objects.create(
             id=item["id"], owner=owner, name=str(item["character"]["name"])[:80]

@@ -1,6 +1,7 @@
 """Pieces the legacy fixture's builders share: the cast, form data, the wizard's next step.
 
-Only `make_legacy_fixture.py` imports this (never a test): it writes to the database.
+`make_legacy_fixture.py` and the whole-site backup test (tests/chargen/core/
+test_site_backup.py, which keeps these builders running on today's code) import this.
 """
 
 from __future__ import annotations

@@ -88,7 +88,9 @@ def treva_finished(cast: Cast) -> Character:
     skill(treva, "", PLANETSIDE_ACADEMIC)
     survive(treva, "4 5")
     skills_until_done(treva, ACADEMIC)
-    finish.equipment_choose_option(character=treva, option="variable")
+    finish.equipment_choose_option(
+        character=treva, expected_sequence=next_sequence(treva), option="variable"
+    )
     for faces in ("5 4", "6 6", "", ""):
         finish.equipment_roll_background(
             character=treva, expected_sequence=next_sequence(treva), faces_text=faces
@@ -105,7 +107,10 @@ def _buy(character: Character, quantities: dict[str, int]) -> None:
     by_name = {item.name: item for item in catalogue}
     for name, quantity in quantities.items():
         finish.equipment_set_quantity(
-            character=character, item_id=by_name[name].pk, quantity=quantity
+            character=character,
+            expected_sequence=next_sequence(character),
+            item_id=by_name[name].pk,
+            quantity=quantity,
         )
 
 
@@ -117,7 +122,13 @@ def _write_history(character: Character, *, age: str, appearance: str) -> None:
         for index, item in enumerate(items)
         if index % 2 == 0
     }
-    finish.history_save(character=character, notes=notes, age=age, appearance=appearance)
+    finish.history_save(
+        character=character,
+        expected_sequence=next_sequence(character),
+        notes=notes,
+        age=age,
+        appearance=appearance,
+    )
 
 
 def jonah_dead(cast: Cast) -> Character:
@@ -164,7 +175,9 @@ def ada_setback(cast: Cast) -> Character:
         character=ada, expected_sequence=next_sequence(ada), characteristic="Grc"
     )
     skills_until_done(ada, ACADEMIC)
-    finish.equipment_choose_option(character=ada, option="standard")
+    finish.equipment_choose_option(
+        character=ada, expected_sequence=next_sequence(ada), option="standard"
+    )
     _buy(ada, {"Survival kit": 1, "Binoculars, electronic": 1})
     _write_history(ada, age="41", appearance="Weathered, with a surveyor's squint.")
     return ada
@@ -197,7 +210,9 @@ def korrin_approved(cast: Cast, campaign: Campaign) -> Character:
     skill(korrin, "", "covert-action")
     survive(korrin, "5 4")
     skills_until_done(korrin, "covert-action")
-    finish.equipment_choose_option(character=korrin, option="standard")
+    finish.equipment_choose_option(
+        character=korrin, expected_sequence=next_sequence(korrin), option="standard"
+    )
     _buy(korrin, {"Sidearm": 2, "Salvage cutter": 1, "Vacc suit": 1})
     _write_history(korrin, age="29 (standard years)", appearance="Slight, grey-furred, amber eyes.")
     finish.character_finish(character=korrin)
@@ -225,7 +240,9 @@ def rimmer_returned(cast: Cast, campaign: Campaign) -> Character:
     skill(rimmer, "6 6", "civil-academic")
     skill(rimmer, "2 5", "civil-action")
     skills_until_done(rimmer, "civil-academic")
-    finish.equipment_choose_option(character=rimmer, option="standard")
+    finish.equipment_choose_option(
+        character=rimmer, expected_sequence=next_sequence(rimmer), option="standard"
+    )
     _buy(rimmer, {"Hand computer": 1, "Tool kit": 1})
     _write_history(rimmer, age="33", appearance="Neat uniform, nervous smile.")
     finish.character_finish(character=rimmer)
