@@ -44,15 +44,16 @@ def rechained_unsigned(document: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
-def test_a_unique_pool_of_sixes_rechained_without_a_key_reads_as_imported(
+def test_a_unique_pool_rechained_without_a_key_reads_as_imported(
     rolled_leanne: UniqueCharacter, player_client: Client
 ) -> None:
+    """The faces stay as rolled: changed ones no longer add up to the stored totals, and
+    the import's replay refuses them (test_roller_replay.py). What is left to forge is
+    the claim that this server rolled them, which the seal no longer proves."""
     document = exported(player_client, "unique_pool.unique", rolled_leanne)
     rolled = [row for row in document["characters"][0]["log"] if row["fields"]["faces"]]
     server_rolled = [row for row in rolled if not row["fields"]["entered"]]
     assert server_rolled, "the fixture has a roll the server made"
-    for row in rolled:
-        row["fields"]["faces"] = [6] * len(row["fields"]["faces"])
     delete("unique_pool.unique", rolled_leanne)
     response = upload(player_client, rechained_unsigned(document))
     assert response.status_code == 302, response.content[:500]
