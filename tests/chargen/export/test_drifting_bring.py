@@ -66,7 +66,11 @@ def _request_card(page: str, character: Drifter) -> str:
 
 
 def test_the_gm_sees_an_imported_characters_provenance_then_accepts(
-    imported: tuple[Drifter, int], storm: Campaign, player_client: Client, gm_client: Client
+    imported: tuple[Drifter, int],
+    storm: Campaign,
+    player_client: Client,
+    gm_client: Client,
+    other_player_client: Client,
 ) -> None:
     jim, rolled = imported
     sheet = player_client.get(jim.get_absolute_url()).content.decode()
@@ -89,6 +93,10 @@ def test_the_gm_sees_an_imported_characters_provenance_then_accepts(
     assert f"{rolled} imported unverified" in card
     party = page.content.decode().split('id="campaign-characters"')[1].split("</ul>")[0]
     assert str(jim.id) not in party
+    # Only the GM decides, so only the GM sees who asks (the owner included).
+    for member in (other_player_client, player_client):
+        seen = member.get(reverse("drifting:campaign", kwargs={"campaign_id": storm.id}))
+        assert "data-bring-request" not in seen.content.decode()
 
     assert _decide(gm_client, storm, jim, "accept").status_code == 302  # type: ignore[attr-defined]
     jim.refresh_from_db()
