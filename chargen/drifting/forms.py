@@ -360,3 +360,18 @@ class LifepathForm(forms.Form):
         except RulesError as error:
             raise forms.ValidationError(str(error)) from error
         return tuple(grants)
+
+
+class BringForm(forms.Form):
+    """Asking to bring a finished character into one of the owner's Drifting campaigns."""
+
+    campaign = forms.ModelChoiceField(
+        queryset=Campaign.objects.none(),
+        empty_label=None,
+        error_messages={"invalid_choice": "Choose one of your Drifting campaigns."},
+        help_text="Its GM sees the character and where its dice came from, then decides.",
+    )
+
+    def __init__(self, *args: Any, campaigns: QuerySet[Campaign], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        model_choice(self, "campaign").queryset = campaigns

@@ -308,3 +308,41 @@ class PendingAssist(models.Model):
 
     def __str__(self) -> str:
         return f"{self.helper}'s {self.token} for {self.recipient}"
+
+
+class BringRequest(models.Model):
+    """A player's ask to bring a finished character from outside any campaign into one.
+
+    Drifting campaigns have no approval step, but the GM never saw this character
+    built (an import, say): it joins only when the GM accepts, having seen where its
+    dice came from. `accepted` is None while the request is open.
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    character = models.ForeignKey(
+        Character, on_delete=models.CASCADE, related_name="bring_requests"
+    )
+    campaign = models.ForeignKey(
+        "campaigns.Campaign", on_delete=models.CASCADE, related_name="drifting_bring_requests"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    decided = models.DateTimeField(null=True, blank=True)
+    accepted = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created",)
+        constraints = (
+            # One open request per character: a second ask while one waits is refused.
+            models.UniqueConstraint(
+                fields=("character",),
+                condition=models.Q(decided__isnull=True),
+                name="drifting_one_open_bring_request",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.character} into {self.campaign}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.decided is None

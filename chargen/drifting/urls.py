@@ -5,6 +5,7 @@ from django.urls import path
 from chargen.core.views_delete import character_delete_view
 from chargen.drifting import (
     views,
+    views_bring,
     views_campaign,
     views_copy,
     views_creation,
@@ -33,6 +34,7 @@ urlpatterns = [
     ),
     path("c/<uuid:character_id>/pdf/", views_pdf.sheet_pdf, name="pdf"),
     path("c/<uuid:character_id>/copy/", views_copy.copy_view, name="copy"),
+    path("c/<uuid:character_id>/bring/", views_bring.bring_ask_view, name="bring"),
     path("c/<uuid:character_id>/review/", views_creation.review, name="review"),
     path("c/<uuid:character_id>/finish/", views_creation.finish, name="finish"),
     path("c/<uuid:character_id>/odds/", views.roll_odds, name="odds"),
@@ -53,6 +55,16 @@ urlpatterns = [
         "campaign/<uuid:campaign_id>/refresh/",
         views_campaign.campaign_refresh,
         name="campaign_refresh",
+    ),
+    path(
+        "campaign/<uuid:campaign_id>/bring/<uuid:character_id>/accept/",
+        views_bring.bring_accept,
+        name="bring_accept",
+    ),
+    path(
+        "campaign/<uuid:campaign_id>/bring/<uuid:character_id>/decline/",
+        views_bring.bring_decline,
+        name="bring_decline",
     ),
     path("campaign/<uuid:campaign_id>/pdf/", views_pdf.party_pdf, name="party_pdf"),
     path(

@@ -31,6 +31,7 @@ from chargen.drifting.forms import (
 )
 from chargen.drifting.models import Character, LogKind
 from chargen.drifting.odds_box import odds_for, odds_rows
+from chargen.drifting.views_bring import bring_context
 from chargen.drifting.views_creation import _tokens_by_kind, _wizard_context
 from rules import drifting as rules
 from rules.errors import DiceError, RulesError
@@ -122,6 +123,7 @@ def _sheet_context(
         "physical_dice": physical,
         "loss_step": step,
         "error": forms_given.get("error", ""),
+        **bring_context(request, character),
     }
 
 

@@ -22,6 +22,7 @@ from chargen.drifting.forms import (
     LifepathForm,
 )
 from chargen.drifting.models import CreationStep
+from chargen.drifting.services_bring import open_requests
 from rules.errors import RulesError
 
 # --- The campaign page ------------------------------------------------------------------------
@@ -41,6 +42,8 @@ def _campaign_context(request: HtmxHttpRequest, campaign: Any, **extra: Any) -> 
         ),
         "lifepaths": services.lifepaths_available(campaign),
         "lifepath_form": extra.get("lifepath_form") or LifepathForm(),
+        # Only the GM decides, so only the GM sees who asks to join.
+        "bring_requests": list(open_requests(campaign)) if is_gm else [],
     }
 
 
