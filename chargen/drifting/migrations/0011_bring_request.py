@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('campaigns', '0006_remove_campaign_rule_columns'),
-        ('drifting', '0009_undo_and_review_kinds'),
+        ('drifting', '0010_lifepath_restored_for_import'),
     ]
 
     operations = [
