@@ -8,6 +8,7 @@ server's public key). chargen.core.export.provenance decides, from the row's sea
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,3 +58,11 @@ def dice_provenance(subject: Any) -> DiceProvenance:
     return DiceProvenance(
         server=counts["server"], typed=counts["typed"], imported=counts["imported"]
     )
+
+
+def imported_sequences(rows: Iterable[LogEntryBase]) -> frozenset[int]:
+    """The sequences of the rows whose dice came in with a file (unverified here), by
+    the same rule as the counts: for a log drawn row by row (the GM's roll log)."""
+    listed = list(rows)
+    known = roll_keys.known_public_keys_covering(row.key_id for row in listed)
+    return frozenset(row.sequence for row in listed if provenance(row, known) == "imported")

@@ -29,9 +29,9 @@ from chargen.characters.gm.races import race_review
 from chargen.characters.gm.review import roll_log
 from chargen.characters.house_rules import house_rules_changes
 from chargen.characters.models import Race, RaceStatus
-from chargen.core import roll_keys
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.core.log import cancelled_sequences
+from chargen.core.provenance import imported_sequences
 from chargen.desk.forms import DecisionNoteForm
 from chargen.desk.models import Decision
 from chargen.desk.views import decision_response
@@ -170,8 +170,9 @@ def party_character(
         "entered_count": sum(1 for entry in rolls if entry.entered),
         "decisions": character.decisions.select_related("decided_by"),
         "rules_changes": house_rules_changes(character),
-        # Rows signed by a key this server does not hold came in with an import.
-        "known_keys": roll_keys.known_public_keys(),
+        # The one rule for whose dice these are (chargen/core/export.py): a row counts as
+        # this server's roll only when one of its keys signed it.
+        "imported_sequences": imported_sequences(rolls),
     }
     return render(request, "characters/desk/party_character.html", context)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
 from chargen.characters.models import Character
@@ -100,6 +101,14 @@ def test_infinity_drive_rows_claiming_no_typed_dice_read_as_imported_for_player_
     assert f'data-imported="{len(rolled)}"' in card
     assert "Dice: 0 rolled by this server, 0 typed from physical dice" in dice.group(1)
     assert f"{len(rolled)} imported unverified" in dice.group(1)
+
+    # And the GM's roll log, row by row: not one "App roll".
+    log = gm_client.get(reverse("desk:party_character", args=[party.pk, treva.pk])).content.decode()
+    sources = re.findall(r'data-label="Source">(.*?)</td>', log, re.S)
+    assert sources.count('<strong class="text-danger-emphasis">Imported (unverified)</strong>') == (
+        len(rolled)
+    )
+    assert "App roll" not in log
 
 
 def test_this_servers_own_signed_rolls_still_restore_as_rolled_here(
