@@ -86,12 +86,14 @@ def bring_decide(*, campaign: Campaign, character_id: uuid.UUID, accept: bool) -
     no longer is, the request closes unaccepted rather than staying open for ever, and
     the caller sees `accepted` differ from what the GM asked.
     """
-    request = (
-        BringRequest.objects.select_for_update(of=("self",))
-        .select_related("character")
-        .get(campaign=campaign, character_id=character_id, decided__isnull=True)
+    open_requests = BringRequest.objects.filter(
+        campaign=campaign, character_id=character_id, decided__isnull=True
     )
-    character = _locked(request.character)
+    # The character first, then its request: the order asking and deleting take (a
+    # deletion locks the character, then cascades to its requests), so the GM's Accept
+    # and the owner's Delete at the same moment wait for each other, never deadlock.
+    character = _locked(open_requests.select_related("character").get().character)
+    request = open_requests.select_for_update().get()  # decided meanwhile: DoesNotExist
     request.decided = timezone.now()
     request.accepted = accept and _refusal(character) is None
     request.save(update_fields=["decided", "accepted"])

@@ -76,7 +76,8 @@ def _decide(
     campaign = campaign_for_gm(request.user, campaign_id)
     try:
         decided = bring_decide(campaign=campaign, character_id=character_id, accept=accept)
-    except BringRequest.DoesNotExist:
+    except (BringRequest.DoesNotExist, Character.DoesNotExist):
+        # Decided in another tab, or the character deleted meanwhile.
         raise Http404("No such request.") from None
     character = decided.character
     if decided.accepted:
