@@ -21,6 +21,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import QueryDict
 
 from chargen.characters.errors import StepRefused
+from chargen.characters.forms import ADJUST_PREFIX
 from chargen.characters.log import Written, log_entries
 from chargen.characters.models import Character, CreationLogEntry
 from chargen.characters.progress import Kind, Progress, progress_for
@@ -188,4 +189,20 @@ def same_proposal(saved: CreationLogEntry, data: QueryDict) -> bool:
     name it proposes, so it is answered with the race it saved, as `race_propose` does.
     Other words at that key (another tab chose meanwhile) hear the stale message."""
     copy = (saved.payload or {}).get("race") or {}
-    return bool(copy) and copy.get("name") == data.get("name", "").strip()
+    if not copy:
+        return False
+    posted: dict[str, int] = {}
+    for field in data:
+        value = str(data.get(field, "")).strip()
+        if field.startswith(ADJUST_PREFIX) and value not in {"", "0"}:
+            try:
+                posted[field.removeprefix(ADJUST_PREFIX)] = int(value)
+            except ValueError:
+                return False
+    # The very proposal again: its name, its reason and every point moved. Other numbers
+    # under the same name (a second tab) are not what was saved, and hear so.
+    return (
+        copy.get("name") == data.get("name", "").strip()
+        and (copy.get("reason") or "").strip() == data.get("reason", "").strip()
+        and (copy.get("adjustments") or {}) == posted
+    )

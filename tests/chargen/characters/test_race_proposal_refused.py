@@ -11,6 +11,7 @@ from django.test import Client
 
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, Race
+from chargen.core.log import STALE_MESSAGE
 from rules.infinity_drive.codes import CHARACTERISTICS
 from tests.chargen.characters.steps import darrian, next_sequence, roll_book_characteristics
 from tests.chargen.characters.views_helpers import HTMX, url
@@ -108,3 +109,25 @@ def test_a_proposal_from_a_page_left_behind_is_refused_on_top(
     assert on_top, "the reason is on the page"
     assert "already done, or the page changed" in on_top.group(1)
     assert "required" not in content
+
+
+def test_the_same_proposal_again_is_quiet_but_other_points_under_its_name_are_stale(
+    player_client: Client, draft: Character
+) -> None:
+    """A double-click sends the very proposal again and sees the race it saved; a second
+    tab proposing other points under the same name is told nothing changed, not 'done'."""
+    roll_book_characteristics(draft)
+    sent = _proposal(draft, Int="2", Res="-2")
+    assert player_client.post(url("propose_race", draft), sent, headers=HTMX).status_code == 200
+    after = len(log_entries(draft))
+    again = player_client.post(url("propose_race", draft), sent, headers=HTMX)
+    assert STALE_MESSAGE not in again.content.decode()
+    other = player_client.post(
+        url("propose_race", draft), {**sent, "adjust_Int": "1", "adjust_Res": "-1"}, headers=HTMX
+    )
+    assert STALE_MESSAGE in other.content.decode()
+    reason = player_client.post(
+        url("propose_race", draft), {**sent, "reason": "Other words."}, headers=HTMX
+    )
+    assert STALE_MESSAGE in reason.content.decode()
+    assert len(log_entries(draft)) == after
