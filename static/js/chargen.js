@@ -164,6 +164,32 @@
     if (event.target.dataset) { delete event.target.dataset.dirty; }
   }, true);
 
+  // ... unless it comes back: a refusal redraws the form with what was typed (its field
+  // marked is-invalid), and a request that failed leaves the form as it was. Either way
+  // the text is still unsaved, so leaving asks again.
+  function markTypedForms(root, refusedOnly) {
+    if (!root || !root.querySelectorAll) { return; }
+    const forms = root.matches && root.matches("form") ? [root] : root.querySelectorAll("form");
+    forms.forEach((form) => {
+      if (!form.closest("[data-warn-unsaved]")) { return; }
+      if (refusedOnly && !form.querySelector(".is-invalid")) { return; }
+      const hasText = Array.from(form.elements).some((field) => typed(field) && field.value.trim());
+      if (hasText) { form.dataset.dirty = "true"; }
+    });
+  }
+
+  // The whole page is looked at: an outerHTML swap's target is the element it replaced.
+  document.addEventListener("htmx:afterSettle", () => {
+    markTypedForms(document, true);
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail && !event.detail.successful) {
+      const form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+      markTypedForms(form, false);
+    }
+  });
+
   document.addEventListener("htmx:beforeRequest", (event) => {
     const field = noteFieldOf(event.detail);
     if (!field) { return; }

@@ -67,6 +67,21 @@ def test_leaving_unsaved_text_asks_and_sending_it_never_does(
     assert page.url == skills_url
     expect(reason).to_have_value(REASON)
 
+    # Refused (too long), the form comes back with the text and why: still unsaved, so
+    # leaving asks again (sending it had cleared the mark).
+    reason.fill("x" * 2001)
+    button.click()
+    expect(page.locator("#why-construction-academic.is-invalid")).to_be_visible()
+    asked.clear()
+    page.get_by_role("link", name="Campaigns").first.click()
+    for _ in range(50):
+        if asked:
+            break
+        page.wait_for_timeout(100)
+    assert asked == ["beforeunload"], "a refused form's text left without a question"
+    assert page.url == skills_url
+    reason.fill(REASON)
+
     # Sent (htmx): the step moves on and leaving no longer asks.
     button.click()
     expect(reason).to_have_count(0)
