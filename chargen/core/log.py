@@ -156,6 +156,20 @@ def parse_key(key: object) -> int | None:
     return number if number >= FIRST_SEQUENCE else None
 
 
+def lock_subject(subject: models.Model) -> Any:
+    """Lock the subject's row for this transaction and return it as the lock read it.
+
+    FOR NO KEY UPDATE on PostgreSQL, not FOR UPDATE: it still makes a second write of
+    the same subject wait, but not a row inserted elsewhere that points at the subject
+    (its foreign-key check takes FOR KEY SHARE, which FOR UPDATE would block). Two
+    players acting on each other at once (an assist, a shared mark) each hold their own
+    subject and insert a row pointing at the other's: under FOR UPDATE, a deadlock.
+    Other databases ignore `no_key`.
+    """
+    rows = type(subject)._default_manager.select_for_update(no_key=True)
+    return rows.filter(pk=subject.pk).first()
+
+
 def write_once(
     *,
     model: type[Entry],
@@ -187,8 +201,7 @@ def write_once(
         with transaction.atomic():
             # The lock comes first: a second request for the same key waits here and then
             # reads the row the first one saved.
-            current = type(subject)._default_manager.select_for_update().filter(pk=subject.pk)
-            current_row = current.first()
+            current_row = lock_subject(subject)
             if locked is not None and current_row is not None:
                 locked(current_row)
             entries = read()
@@ -265,7 +278,7 @@ def already_written(
     if sequence is None:
         return None
     with transaction.atomic():
-        type(subject)._default_manager.select_for_update().filter(pk=subject.pk).first()
+        lock_subject(subject)
     lookup: dict[str, Any] = {SUBJECT_FIELD: subject, "sequence": sequence, "kind__in": kinds}
     return cast("Entry | None", model._default_manager.filter(**lookup).first())
 
