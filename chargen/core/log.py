@@ -212,34 +212,36 @@ def write_once(
         rows = model._default_manager.filter(**{subject_field: subject}).order_by("sequence")
         return cast("list[Entry]", list(rows))
 
-    try:
-        with transaction.atomic():
-            # The lock comes first: a second request for the same key waits here and then
-            # reads the row the first one saved.
-            rows = lock_subjects(subject, *also_lock)
-            current_row = next(
-                (row for row in rows if type(row) is type(subject) and row.pk == subject.pk), None
-            )
-            if locked is not None and current_row is not None:
-                locked(current_row)
-            entries = read()
-            if check is not None:
-                check()
-            upcoming = next_sequence(entries)
-            if expected_sequence != upcoming:
-                return _already_written(entries, expected_sequence, kinds)
-            entry = build(entries)
-            entry.sequence = expected_sequence
-            setattr(entry, subject_field, subject)
+    with transaction.atomic():
+        # The lock comes first: a second request for the same key waits here and then
+        # reads the row the first one saved.
+        rows = lock_subjects(subject, *also_lock)
+        current_row = next(
+            (row for row in rows if type(row) is type(subject) and row.pk == subject.pk), None
+        )
+        if locked is not None and current_row is not None:
+            locked(current_row)
+        entries = read()
+        if check is not None:
+            check()
+        upcoming = next_sequence(entries)
+        if expected_sequence != upcoming:
+            return _already_written(entries, expected_sequence, kinds)
+        entry = build(entries)
+        entry.sequence = expected_sequence
+        setattr(entry, subject_field, subject)
+        try:
             with transaction.atomic():
                 entry.save()
-            written = [*entries, entry]
-            if after is not None:
-                after(written)
-            return Written(entry=entry, created=True, entries=tuple(written))
-    except IntegrityError:
-        # Another request wrote this sequence between our read and our insert.
-        return _already_written(read(), expected_sequence, kinds)
+        except IntegrityError:
+            # Another request wrote this sequence between our read and our insert. Only
+            # this insert is read as that race: an IntegrityError from `after` is a bug
+            # and must reach the caller, not pass for "already written".
+            return _already_written(read(), expected_sequence, kinds)
+        written = [*entries, entry]
+        if after is not None:
+            after(written)
+        return Written(entry=entry, created=True, entries=tuple(written))
 
 
 APPEND_ATTEMPTS = 3
