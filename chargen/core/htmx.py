@@ -18,8 +18,7 @@ JavaScript) and an htmx swap get the same markup and the same rules:
   400 (Bad Request: the form is drawn again with the reasons beside its fields); an
   htmx POST hears 200, because the answer *is* the form with its reasons, to be
   swapped in where the old one was (templates/base.html's htmx-config swaps every
-  2xx). (The desk's decisions still answer htmx 409 when refused: see
-  docs/architecture.md, "Answering htmx".)
+  2xx). The desk's decisions answer a refusal this way too.
 """
 
 from __future__ import annotations

@@ -156,6 +156,32 @@ def parse_key(key: object) -> int | None:
     return number if number >= FIRST_SEQUENCE else None
 
 
+def lock_subjects(*subjects: models.Model) -> list[Any]:
+    """Lock these subjects' rows for this transaction, in the kernel's one order (by
+    model, then primary key), and return them as the lock read them.
+
+    One order for every writer: two writes that each lock more than one subject (a
+    mark shared by Jim with Linda while Linda shares with Jim, or the GM's refresh)
+    meet on the same subject first, and the second waits there instead of each
+    holding what the other needs.
+
+    FOR NO KEY UPDATE on PostgreSQL, not FOR UPDATE: it still makes a second write of
+    the same subject wait, but not a row inserted elsewhere that points at the subject
+    (its foreign-key check takes FOR KEY SHARE, which FOR UPDATE would block): two
+    players assisting each other at once would each hold their own subject and wait
+    for the other's. Other databases ignore `no_key`.
+    """
+    pks: dict[type[models.Model], set[Any]] = {}
+    for subject in subjects:
+        pks.setdefault(type(subject), set()).add(subject.pk)
+    locked: list[Any] = []
+    for model in sorted(pks, key=lambda model: model._meta.label):
+        rows = model._default_manager.select_for_update(no_key=True).filter(pk__in=pks[model])
+        # ORDER BY under FOR ... UPDATE: PostgreSQL locks the rows in this order.
+        locked += rows.order_by("pk")
+    return locked
+
+
 def write_once(
     *,
     model: type[Entry],
@@ -166,6 +192,7 @@ def write_once(
     after: Callable[[list[Entry]], None] | None = None,
     check: Callable[[], None] | None = None,
     locked: Callable[[Any], None] | None = None,
+    also_lock: Sequence[models.Model] = (),
 ) -> Written[Entry]:
     """Write the row `build` makes at `expected_sequence`, or return the one already there.
 
@@ -176,6 +203,8 @@ def write_once(
     `after` runs in the same transaction once it is saved (a snapshot, a sheet).
     `locked` receives the subject's row as the lock read it, before `check`, for a
     `build` that must judge by the subject as it is now rather than as the page saw it.
+    `also_lock` are the other subjects `after` appends to (`append_next`): they are
+    locked with this one, in the kernel's one order, before anything is read.
     """
     subject_field = SUBJECT_FIELD
 
@@ -183,32 +212,36 @@ def write_once(
         rows = model._default_manager.filter(**{subject_field: subject}).order_by("sequence")
         return cast("list[Entry]", list(rows))
 
-    try:
-        with transaction.atomic():
-            # The lock comes first: a second request for the same key waits here and then
-            # reads the row the first one saved.
-            current = type(subject)._default_manager.select_for_update().filter(pk=subject.pk)
-            current_row = current.first()
-            if locked is not None and current_row is not None:
-                locked(current_row)
-            entries = read()
-            if check is not None:
-                check()
-            upcoming = next_sequence(entries)
-            if expected_sequence != upcoming:
-                return _already_written(entries, expected_sequence, kinds)
-            entry = build(entries)
-            entry.sequence = expected_sequence
-            setattr(entry, subject_field, subject)
+    with transaction.atomic():
+        # The lock comes first: a second request for the same key waits here and then
+        # reads the row the first one saved.
+        rows = lock_subjects(subject, *also_lock)
+        current_row = next(
+            (row for row in rows if type(row) is type(subject) and row.pk == subject.pk), None
+        )
+        if locked is not None and current_row is not None:
+            locked(current_row)
+        entries = read()
+        if check is not None:
+            check()
+        upcoming = next_sequence(entries)
+        if expected_sequence != upcoming:
+            return _already_written(entries, expected_sequence, kinds)
+        entry = build(entries)
+        entry.sequence = expected_sequence
+        setattr(entry, subject_field, subject)
+        try:
             with transaction.atomic():
                 entry.save()
-            written = [*entries, entry]
-            if after is not None:
-                after(written)
-            return Written(entry=entry, created=True, entries=tuple(written))
-    except IntegrityError:
-        # Another request wrote this sequence between our read and our insert.
-        return _already_written(read(), expected_sequence, kinds)
+        except IntegrityError:
+            # Another request wrote this sequence between our read and our insert. Only
+            # this insert is read as that race: an IntegrityError from `after` is a bug
+            # and must reach the caller, not pass for "already written".
+            return _already_written(read(), expected_sequence, kinds)
+        written = [*entries, entry]
+        if after is not None:
+            after(written)
+        return Written(entry=entry, created=True, entries=tuple(written))
 
 
 APPEND_ATTEMPTS = 3
@@ -224,12 +257,14 @@ def append_next(
     """Append the row `build` makes (or nothing, for None) at the log's next sequence.
 
     For a row no form of this subject asked for: someone else's action reaches it (a
-    mark shared by another character, the GM's refresh), so there is no key. Nor is
-    the subject locked: the writer already holds its own subject's lock, and taking a
-    second one could deadlock with the mirror action (two players sharing with each
-    other at the same moment). The unique (subject, sequence) stands in: if the
-    subject's own action claims the sequence meanwhile, this savepoint rolls back and
-    the log is read again, so `build` always sees the log it extends.
+    mark shared by another character, the GM's refresh), so there is no key. The
+    caller locks the subject beforehand, together with whatever else it writes
+    (`write_once`'s `also_lock`, `lock_subjects`): locking it here, after the
+    writer's own subject, could deadlock with the mirror action (two players sharing
+    with each other at the same moment), and even unlocked the two rows would each
+    wait on the other's claim to a (subject, sequence). The unique (subject, sequence)
+    still stands behind the lock: if the sequence is claimed meanwhile, this savepoint
+    rolls back and the log is read again, so `build` always sees the log it extends.
     """
     for attempt in range(1, APPEND_ATTEMPTS + 1):
         try:
@@ -265,7 +300,7 @@ def already_written(
     if sequence is None:
         return None
     with transaction.atomic():
-        type(subject)._default_manager.select_for_update().filter(pk=subject.pk).first()
+        lock_subjects(subject)
     lookup: dict[str, Any] = {SUBJECT_FIELD: subject, "sequence": sequence, "kind__in": kinds}
     return cast("Entry | None", model._default_manager.filter(**lookup).first())
 

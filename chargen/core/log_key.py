@@ -17,7 +17,7 @@ from typing import Generic, cast
 
 from django.db import models, transaction
 
-from chargen.core.log import STALE_MESSAGE, SUBJECT_FIELD, Entry, LogStale
+from chargen.core.log import STALE_MESSAGE, SUBJECT_FIELD, Entry, LogStale, lock_subjects
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def read_key(
     up (two small queries, not the whole log).
     """
     with transaction.atomic():
-        type(subject)._default_manager.select_for_update().filter(pk=subject.pk).first()
+        lock_subjects(subject)  # the kernel's own lock, so it waits as its writes do
     rows = model._default_manager.filter(**{SUBJECT_FIELD: subject})
     last = rows.order_by("-sequence").values_list("sequence", flat=True).first() or 0
     existing = None if key == last + 1 else rows.filter(sequence=key).first()

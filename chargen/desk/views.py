@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from chargen.campaigns.access import campaign_for_gm, campaign_for_member, campaigns_for_user
 from chargen.campaigns.models import Campaign
+from chargen.core.htmx import refused_status
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.core.systems import Submittable, UnknownSystem, registry
 from chargen.desk import approval, services
@@ -147,7 +148,9 @@ def decision_response(
             "decision": decision,
             "note_form": DecisionNoteForm(),
         }
-        return render(request, partial, context, status=409 if error else 200)
+        # The project's one answer to refused input (chargen.core.htmx): under htmx the
+        # card with its reason is the answer, swapped in like any 2xx.
+        return render(request, partial, context, status=refused_status(request) if error else 200)
     if error or decision is None:
         messages.error(request, error)
     else:

@@ -58,6 +58,7 @@ from chargen.drifting.sheet_writes import (
     replayed_entry,
     sheet_action,
     sheet_append,
+    sheet_append_each,
 )
 from rules import drifting as rules
 from rules.dice import entered_roll, roll
@@ -206,7 +207,11 @@ def character_roll(*, character: Character, key: int, choices: RollChoices) -> L
         if choices.share_with is not None and choices.share_token:
             _receive_shared_mark(choices.share_with, token=choices.share_token, kind=shared_kind[0])
 
-    return sheet_action(character, key=key, kind=LogKind.ROLL, build=build, after=after)
+    # Locked with the roller: Linda sharing with Jim at once waits, no deadlock (the kernel).
+    recipient = () if choices.share_with is None else (choices.share_with,)
+    return sheet_action(
+        character, key=key, kind=LogKind.ROLL, build=build, after=after, also_lock=recipient
+    )
 
 
 def _receive_shared_mark(recipient: Character, *, token: str, kind: rules.TokenKind) -> None:
@@ -359,11 +364,8 @@ def campaign_refresh(*, campaign: Campaign, by: AbstractBaseUser) -> int:
             return None
         return _refresh_row(refresh), refreshed
 
-    # One order for every refresh, so two at once meet on the same character first.
-    characters = Character.objects.filter(campaign=campaign, step=CreationStep.FINISHED).order_by(
-        "pk"
-    )
-    return sum(sheet_append(character, build) is not None for character in characters)
+    finished = Character.objects.filter(campaign=campaign, step=CreationStep.FINISHED)
+    return sheet_append_each(finished, build)
 
 
 @transaction.atomic

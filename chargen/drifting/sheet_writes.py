@@ -15,7 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from chargen.core.log import STALE_MESSAGE as KERNEL_STALE_MESSAGE
-from chargen.core.log import LogStale, already_written, append_next, write_once
+from chargen.core.log import (
+    LogStale,
+    already_written,
+    append_next,
+    lock_subjects,
+    write_once,
+)
 from chargen.drifting.models import Character, CharacterToken, LogEntry
 from rules import drifting as rules
 
@@ -105,12 +111,14 @@ def sheet_action(
     kind: str,
     build: BuildRow,
     after: Callable[[Character, LogEntry], None] | None = None,
+    also_lock: tuple[Character, ...] = (),
 ) -> LogEntry:
     """Write the row `build` makes at the form's `key`, through the kernel's `write_once`.
 
     A repeat of the same form gets the row the first one saved, anything else out of
     date `StaleForm`; `after` runs in the same transaction once the row and the
-    snapshot are saved (assists used, a mark shared with another character).
+    snapshot are saved (assists used, a mark shared with another character);
+    `also_lock` names the characters `after` appends a row to (see the kernel).
     """
     locked: list[Character] = []
     made: list[Sheet] = []
@@ -138,13 +146,15 @@ def sheet_action(
         after=after_write,
         check=check,
         locked=locked.append,
+        also_lock=also_lock,
     )
     return written.entry
 
 
 def sheet_append(character: Character, build: Callable[[Sheet], Built | None]) -> LogEntry | None:
     """Append the row `build` makes from the replayed sheet (None: nothing to do) for
-    someone else's action, through the kernel's `append_next`; the snapshot follows."""
+    someone else's action, through the kernel's `append_next`; the snapshot follows.
+    The caller has locked `character` already, in the kernel's order (`also_lock`)."""
     made: list[Sheet] = []
 
     def build_row(entries: list[LogEntry]) -> LogEntry | None:
@@ -160,6 +170,19 @@ def sheet_append(character: Character, build: Callable[[Sheet], Built | None]) -
         build=build_row,
         after=lambda entries: snapshot_checked(character, entries, made[0]),
     )
+
+
+def sheet_append_each(
+    characters: Iterable[Character], build: Callable[[Sheet], Built | None]
+) -> int:
+    """`sheet_append` for each character (the GM's refresh); returns how many changed.
+
+    All are locked first, in the kernel's one order (`lock_subjects`): two refreshes at
+    once, or a refresh and a player's shared mark (which locks both characters), meet
+    on the same character first instead of each holding a log slot the other needs.
+    """
+    locked = lock_subjects(*characters)
+    return sum(sheet_append(character, build) is not None for character in locked)
 
 
 def _editable_creation(character: Character) -> None:

@@ -121,7 +121,7 @@ def test_after_a_refused_proposal_the_page_still_reloads(
 def test_the_gm_sees_why_a_decision_was_refused(
     live_server: object, page: Page, campaign: Campaign, player: User
 ) -> None:
-    """Rejecting without a note is refused with 409 and a message; htmx used to drop it."""
+    """Rejecting without a note is refused with the card's message; htmx used to drop it."""
     race = Race.objects.create(
         campaign=campaign,
         name="Darrian",
