@@ -26,7 +26,13 @@ def creation_cap_reached(*, owner: AbstractBaseUser, cap: int, count: Callable[[
 
     Must be called inside the transaction that then creates the thing: it locks the
     owner's row until that transaction ends."""
-    if not transaction.get_connection().in_atomic_block:
-        raise RuntimeError("creation_cap_reached must run inside the creating transaction")
-    get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+    lock_owner(owner)
     return count() >= cap
+
+
+def lock_owner(owner: AbstractBaseUser) -> None:
+    """Lock the creator's row until the creating transaction ends: two creations by one
+    account (a double-click, two tabs) are then counted, or matched, one after the other."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("an owner's lock must be taken inside the creating transaction")
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).first()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable
 from typing import Any
 
@@ -27,6 +28,9 @@ class KeyedForm(forms.Form):
     key = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
 
+START_KEY_INVALID = "This form's one-time key is damaged; reload the page and start again."
+
+
 class StartForm(forms.Form):
     """Starting a character: its name and concept (both may wait) and its campaign."""
 
@@ -49,13 +53,28 @@ class StartForm(forms.Form):
         "the character is finished.",
     )
 
+    # Made afresh for each start page, sent back with it: the form's one-time key. A
+    # POST without one (a script) starts a character each time, as before the key.
+    start_key = forms.UUIDField(
+        widget=forms.HiddenInput,
+        required=False,
+        error_messages={"invalid": START_KEY_INVALID},
+    )
+
     def __init__(
         self, *args: Any, campaigns: QuerySet[Campaign] | None = None, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["start_key"].initial = uuid.uuid4()
         model_choice(self, "campaign").queryset = (
             Campaign.objects.none() if campaigns is None else campaigns
         )
+
+    def clean(self) -> dict[str, Any] | None:
+        cleaned = super().clean()
+        if "start_key" in self.errors:  # a hidden field's error is drawn nowhere: on top
+            self.add_error(None, START_KEY_INVALID)
+        return cleaned
 
 
 class ConceptForm(forms.ModelForm):

@@ -153,11 +153,19 @@ class Character(models.Model):
         editable=False,
         related_name="drifting_characters",
     )
+    # The start form's one-time key: a second POST of the same form (a double-click on
+    # Start, Back and send again) finds the character the first one made.
+    start_key = models.UUIDField(null=True, blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ("-updated",)
+        constraints = (
+            models.UniqueConstraint(
+                fields=("owner", "start_key"), name="drifting_one_character_per_start_key"
+            ),
+        )
 
     def __str__(self) -> str:
         return self.name or UNNAMED

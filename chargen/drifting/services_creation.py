@@ -10,13 +10,14 @@ the replay in the same transaction."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 
 from django.contrib.auth.models import User
 from django.db import transaction
 
 from chargen.campaigns.models import Campaign
-from chargen.core.limits import creation_cap, creation_cap_reached
+from chargen.core.limits import creation_cap, creation_cap_reached, lock_owner
 from chargen.core.log import FIRST_SEQUENCE, Written, write_once
 from chargen.drifting.lifepath_log import (
     newest_lifepath,
@@ -103,13 +104,27 @@ def _creation_write(
 
 @transaction.atomic
 def character_start(
-    *, owner: User, campaign: Campaign | None = None, name: str = "", concept: str = ""
+    *,
+    owner: User,
+    campaign: Campaign | None = None,
+    name: str = "",
+    concept: str = "",
+    start_key: uuid.UUID | None = None,
 ) -> Character:
     """A character saved the moment the player starts (refused at the cap of unfinished
     characters, settings.MAX_DRIFTING_DRAFTS), in `campaign` if given (one of the owner's
     Drifting campaigns), with the lifepaths open to it as they are now (a campaign's own
     are added when it joins one). Given a name, its concept is saved with it and the
-    wizard opens at the lifepaths; without one it opens at the concept, to be named."""
+    wizard opens at the lifepaths; without one it opens at the concept, to be named.
+
+    With the start form's `start_key`, a second POST of that form (a double-click on
+    Start) gets the character the first one made: the owner's row is locked first, so
+    the second waits for the first and then finds its character."""
+    if start_key is not None:
+        lock_owner(owner)
+        made = Character.objects.filter(owner_id=owner.pk, start_key=start_key).first()
+        if made is not None:
+            return made
     if campaign is not None and not drifting_campaigns_for(owner).filter(pk=campaign.pk).exists():
         raise rules.DriftingError("Choose one of your Drifting campaigns.")
     cap = creation_cap("MAX_DRIFTING_DRAFTS")
@@ -122,6 +137,7 @@ def character_start(
     character = Character.objects.create(
         owner=owner,
         campaign=campaign,
+        start_key=start_key,
         concept=concept.strip(),
         rule_version_id=lifepath_version_for(campaign),
     )

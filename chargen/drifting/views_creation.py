@@ -172,6 +172,7 @@ def character_start(request: AuthenticatedHttpRequest) -> HttpResponse:
             campaign=form.cleaned_data["campaign"],
             name=form.cleaned_data["name"],
             concept=form.cleaned_data["concept"],
+            start_key=form.cleaned_data["start_key"],
         )
     except rules.DriftingError as refusal:
         context = {

@@ -58,8 +58,8 @@ def test_existing_characters_get_their_campaigns_current_lifepaths(
 
     migrate(("drifting", "0004_pin_lifepaths"))
 
-    loner.refresh_from_db()
-    member.refresh_from_db()
-    assert loner.rule_version_id == current_lifepath_version(None)
-    assert member.rule_version_id == current_lifepath_version(campaign)
-    assert member.rule_version_id != loner.rule_version_id
+    # Read the one column: today's model has columns (start_key) the 0004 schema lacks.
+    pinned = dict(Character.objects.values_list("pk", "rule_version_id"))
+    assert pinned[loner.pk] == current_lifepath_version(None)
+    assert pinned[member.pk] == current_lifepath_version(campaign)
+    assert pinned[member.pk] != pinned[loner.pk]

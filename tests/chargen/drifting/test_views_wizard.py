@@ -3,6 +3,8 @@ and htmx swaps, finishing, and the lifepath messages and requirements a player s
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
@@ -165,3 +167,31 @@ def test_each_lifepaths_requirement_shows_in_the_list_before_picking(
     )
     # A lifepath open at any time says nothing of the kind.
     assert "Drifter — Anywhere in the Tigris system: " in page
+
+
+def test_start_double_clicked_makes_one_character(player_client: Client, player: User) -> None:
+    """The start page's form carries a one-time key: the same form sent twice (a
+    double-click, Back and send) answers with the character the first made."""
+    page = player_client.get(reverse("drifting:start")).content.decode()
+    key = re.search(r'name="start_key" value="([0-9a-f-]+)"', page)
+    assert key, "the start page carries its one-time key"
+    form = {"name": "Jim", "concept": "Marine", "campaign": "", "start_key": key.group(1)}
+    first = player_client.post(reverse("drifting:start"), form)
+    second = player_client.post(reverse("drifting:start"), form)
+    character = Character.objects.get(owner=player)
+    assert first["Location"] == second["Location"] == character.get_absolute_url()
+    assert character.log.filter(kind=LogKind.CONCEPT).count() == 1
+    # A fresh start page is another key, and another character.
+    again = player_client.get(reverse("drifting:start")).content.decode()
+    other = re.search(r'name="start_key" value="([0-9a-f-]+)"', again)
+    assert other
+    assert other.group(1) != key.group(1)
+    player_client.post(reverse("drifting:start"), {**form, "start_key": other.group(1)})
+    assert Character.objects.filter(owner=player).count() == 2
+
+
+def test_a_damaged_start_key_is_refused_and_saves_nothing(player_client: Client) -> None:
+    response = player_client.post(reverse("drifting:start"), {"name": "Jim", "start_key": "x"})
+    assert response.status_code == 400
+    assert "one-time key is damaged" in response.content.decode()
+    assert not Character.objects.exists()
