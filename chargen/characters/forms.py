@@ -15,6 +15,7 @@ from chargen.characters.campaign_rules import INFINITY_DRIVE
 from chargen.characters.models import Character
 from chargen.characters.step_pages import NON_HUMANOID_PREFIX
 from chargen.core.form_fields import choice_field, model_choice
+from chargen.core.start_key import fresh_start_key, start_key_field, start_key_refused_on_top
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 
 
@@ -28,17 +29,25 @@ class StartForm(forms.ModelForm):
         help_text="The campaign's house rules apply to every step. It cannot be changed later.",
     )
 
+    start_key = start_key_field()  # the form's one-time key (chargen/core/start_key.py)
+
     class Meta:
         model = Character
         fields = ("name", "campaign", "concept")
 
     def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        fresh_start_key(self)
         # Only campaigns that play Infinity Drive: a Drifting campaign has its own wizard.
         model_choice(self, "campaign").queryset = (
             campaigns_for_user(user).filter(game=INFINITY_DRIVE).order_by("name")
         )
         self.fields["concept"].widget = forms.TextInput()
+
+    def clean(self) -> dict[str, Any] | None:
+        cleaned = super().clean()
+        start_key_refused_on_top(self)
+        return cleaned
 
 
 class ConceptForm(forms.ModelForm):

@@ -156,6 +156,8 @@ class Character(models.Model):
     # A derived summary of the replayed log (profile, skills, progress) for lists;
     # written in the same transaction as the log entry it reflects. Never the truth.
     snapshot = models.JSONField(default=dict, blank=True)
+    # The start form's one-time key (chargen/core/start_key.py).
+    start_key = models.UUIDField(null=True, blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     # The desk's records of this character (no columns: they name it by type and id).
@@ -171,6 +173,11 @@ class Character(models.Model):
 
     class Meta:
         ordering = ("-updated",)
+        constraints = (
+            models.UniqueConstraint(
+                fields=("owner", "start_key"), name="characters_one_character_per_start_key"
+            ),
+        )
 
     def __str__(self) -> str:
         return self.name

@@ -6,7 +6,9 @@ the step through log.py (which makes repeats harmless), refresh the snapshot.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -37,16 +39,23 @@ from chargen.characters.services_steps import dice_for_step, refresh, take_step
 from chargen.characters.step_table import simple_roll
 from chargen.core.limits import creation_cap, creation_cap_reached
 from chargen.core.log import effective
+from chargen.core.start_key import already_started
 from rules.infinity_drive import creation
 
 
 def character_start(
-    *, owner: AbstractBaseUser, campaign: Campaign | None, name: str, concept: str
+    *,
+    owner: AbstractBaseUser,
+    campaign: Campaign | None,
+    name: str,
+    concept: str,
+    start_key: uuid.UUID | None = None,
 ) -> Character:
     """Save a new draft at once, so nothing is lost even if the browser closes now.
 
     The draft keeps its campaign's house rules as they are now (the book's outside
-    any campaign): a GM's later change applies to characters started after it.
+    any campaign): a GM's later change applies to characters started after it. The
+    same start form sent again (`start_key`) gets the draft the first one made.
     """
     name = name.strip()
     if not name:
@@ -59,6 +68,9 @@ def character_start(
             field="campaign",
         )
     with transaction.atomic():
+        made = already_started(Character, owner, start_key)
+        if made is not None:
+            return cast(Character, made)
         cap = creation_cap("MAX_INFINITY_DRIVE_DRAFTS")
         drafts = Character.objects.filter(owner_id=owner.pk, status=CharacterStatus.DRAFT)
         if creation_cap_reached(owner=owner, cap=cap, count=drafts.count):
@@ -71,6 +83,7 @@ def character_start(
             campaign=campaign,
             name=name,
             concept=concept.strip(),
+            start_key=start_key,
             status=CharacterStatus.DRAFT,
             house_rules=house_rules_to_json(house_rules_for(campaign)),
         )

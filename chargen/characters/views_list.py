@@ -94,6 +94,7 @@ def character_new(request: AuthenticatedHttpRequest) -> HttpResponse:
                 campaign=form.cleaned_data["campaign"],
                 name=form.cleaned_data["name"],
                 concept=form.cleaned_data["concept"],
+                start_key=form.cleaned_data["start_key"],
             )
         except StepRefused as error:
             form.add_error(error.field or None, error.message)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterable
 from typing import Any
 
@@ -12,6 +11,7 @@ from django.utils.text import slugify
 
 from chargen.campaigns.models import Campaign
 from chargen.core.form_fields import choice_field, model_choice
+from chargen.core.start_key import fresh_start_key, start_key_field, start_key_refused_on_top
 from chargen.drifting.models import UNNAMED, Character, TokenKind
 from chargen.drifting.pinned import KIND_LABELS, PinnedLifepath
 from chargen.drifting.services_table import ROLL_NOTE_MAX_LENGTH
@@ -26,9 +26,6 @@ class KeyedForm(forms.Form):
     """Every sheet action carries the log sequence it was rendered for (its one-time key)."""
 
     key = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-
-
-START_KEY_INVALID = "This form's one-time key is damaged; reload the page and start again."
 
 
 class StartForm(forms.Form):
@@ -53,27 +50,20 @@ class StartForm(forms.Form):
         "the character is finished.",
     )
 
-    # Made afresh for each start page, sent back with it: the form's one-time key. A
-    # POST without one (a script) starts a character each time, as before the key.
-    start_key = forms.UUIDField(
-        widget=forms.HiddenInput,
-        required=False,
-        error_messages={"invalid": START_KEY_INVALID},
-    )
+    start_key = start_key_field()  # the form's one-time key (chargen/core/start_key.py)
 
     def __init__(
         self, *args: Any, campaigns: QuerySet[Campaign] | None = None, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["start_key"].initial = uuid.uuid4()
+        fresh_start_key(self)
         model_choice(self, "campaign").queryset = (
             Campaign.objects.none() if campaigns is None else campaigns
         )
 
     def clean(self) -> dict[str, Any] | None:
         cleaned = super().clean()
-        if "start_key" in self.errors:  # a hidden field's error is drawn nowhere: on top
-            self.add_error(None, START_KEY_INVALID)
+        start_key_refused_on_top(self)
         return cleaned
 
 

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from typing import cast
 
 from django.contrib.auth.models import User
 from django.db import transaction
 
 from chargen.campaigns.models import Campaign
-from chargen.core.limits import creation_cap, creation_cap_reached, lock_owner
+from chargen.core.limits import creation_cap, creation_cap_reached
 from chargen.core.log import FIRST_SEQUENCE, Written, write_once
+from chargen.core.start_key import already_started
 from chargen.drifting.lifepath_log import (
     newest_lifepath,
     replayed_lifepath_ids,
@@ -120,11 +122,9 @@ def character_start(
     With the start form's `start_key`, a second POST of that form (a double-click on
     Start) gets the character the first one made: the owner's row is locked first, so
     the second waits for the first and then finds its character."""
-    if start_key is not None:
-        lock_owner(owner)
-        made = Character.objects.filter(owner_id=owner.pk, start_key=start_key).first()
-        if made is not None:
-            return made
+    made = already_started(Character, owner, start_key)
+    if made is not None:
+        return cast(Character, made)
     if campaign is not None and not drifting_campaigns_for(owner).filter(pk=campaign.pk).exists():
         raise rules.DriftingError("Choose one of your Drifting campaigns.")
     cap = creation_cap("MAX_DRIFTING_DRAFTS")

@@ -37,6 +37,31 @@ def test_new_character_is_saved_at_once_and_resumes_there(
     assert resumed["Location"] == url("characteristics", character)
 
 
+def test_start_double_clicked_makes_one_draft(player_client: Client) -> None:
+    """The start page's one-time key: the same form twice answers with the first draft;
+    a fresh page (a new key) starts another; a damaged key is refused on top."""
+    page = player_client.get(reverse("characters:new")).content.decode()
+    key = re.search(r'name="start_key" value="([0-9a-f-]+)"', page)
+    assert key, "the start page carries its one-time key"
+    form = {"name": "Vel", "concept": "", "campaign": "", "start_key": key.group(1)}
+    first = player_client.post(reverse("characters:new"), form)
+    second = player_client.post(reverse("characters:new"), form)
+    character = Character.objects.get(name="Vel")
+    assert first["Location"] == second["Location"] == url("characteristics", character)
+    other = re.search(
+        r'name="start_key" value="([0-9a-f-]+)"',
+        player_client.get(reverse("characters:new")).content.decode(),
+    )
+    assert other
+    assert other.group(1) != key.group(1)
+    player_client.post(reverse("characters:new"), {**form, "start_key": other.group(1)})
+    assert Character.objects.filter(name="Vel").count() == 2
+    damaged = player_client.post(reverse("characters:new"), {**form, "start_key": "x"})
+    assert damaged.status_code == 400
+    assert "one-time key is damaged" in damaged.content.decode()
+    assert Character.objects.filter(name="Vel").count() == 2
+
+
 def test_a_roll_posted_twice_shows_the_same_roll(player_client: Client, draft: Character) -> None:
     player_client.post(url("method", draft), {"sequence": 1, "method": "dice"})
     first = player_client.post(url("roll_characteristic", draft), {"sequence": 2}, follow=True)
