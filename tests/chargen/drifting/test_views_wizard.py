@@ -11,6 +11,8 @@ from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
 from chargen.drifting.models import Character, CreationStep, Lifepath, LogKind
+from rules.drifting import TokenKind, TokenState
+from tests.chargen.drifting.conftest import make_played_character
 from tests.chargen.drifting.views_helpers import HTMX, url
 
 
@@ -195,3 +197,22 @@ def test_a_damaged_start_key_is_refused_and_saves_nothing(player_client: Client)
     assert response.status_code == 400
     assert "one-time key is damaged" in response.content.decode()
     assert not Character.objects.exists()
+
+
+def test_no_concept_leaves_no_empty_separator(player_client: Client, player: User) -> None:
+    """A character named without a concept: its pages say nothing where the concept
+    would be (a user's try saw "Drifting · · no campaign" and "Jim:")."""
+    player_client.post(reverse("drifting:start"), {"name": "Jim", "concept": ""})
+    character = Character.objects.get(owner=player)
+    page = player_client.get(character.get_absolute_url()).content.decode()
+    assert "<p></p>" not in page
+    character.step = CreationStep.REVIEW
+    character.save()
+    review = player_client.get(character.get_absolute_url()).content.decode()
+    assert "<strong>Jim</strong></p>" in review
+    played = make_played_character(
+        player, "Ada", [TokenState("Nomad", TokenKind.BACKGROUND, held=1)], None
+    )
+    sheet = player_client.get(played.get_absolute_url()).content.decode()
+    assert "Drifting · no campaign" in sheet
+    assert "Drifting ·  ·" not in sheet
