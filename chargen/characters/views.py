@@ -67,6 +67,7 @@ from chargen.characters.views_list import gm_decision_for
 from chargen.core.htmx import after_post, refused_status
 from rules.errors import RulesError
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
+from rules.infinity_drive.creation.career_steps import SpecialtyNeeded
 
 STEP_TEMPLATES: dict[str, str] = {
     "concept": "characters/concept.html",
@@ -331,17 +332,26 @@ reroll_skill = _post(
     ),
     keep_typed=typed_reroll,
 )
+
+
+def _choose_table(character: Character, sequence: int, cleaned: dict[str, Any]) -> object:
+    try:
+        return services.character_choose_table(
+            character=character,
+            expected_sequence=sequence,
+            table=cleaned["table"],
+            specialty=cleaned["specialty"],
+            history_reason=cleaned["history_reason"],
+        )
+    except SpecialtyNeeded as error:  # beside the table's specialty box, not on top
+        raise StepRefused(str(error), field="specialty") from error
+
+
 choose_table = _post(
     "skills",
     (Kind.TABLE_CHOICE, Kind.SKILL_REROLL),
     lambda posted: TableChoiceForm(posted.data, tables=offered_tables(posted.now())),
-    lambda c, seq, cleaned: services.character_choose_table(
-        character=c,
-        expected_sequence=seq,
-        table=cleaned["table"],
-        specialty=cleaned["specialty"],
-        history_reason=cleaned["history_reason"],
-    ),
+    _choose_table,
     keep_typed=typed_table,
 )
 choose_survival_outcome = _post(

@@ -38,6 +38,11 @@ from rules.infinity_drive.skills import OutcomeKind, skill_order, starting_skill
 __all__: list[str] = []
 
 
+class SpecialtyNeeded(RulesError):
+    """The table's entry is a skill with specialties and none was named: a refusal that
+    concerns the specialty box (the web form draws it there)."""
+
+
 @handles(CareerChosen, answers=(Expect.CAREER,))
 def on_career_chosen(
     state: CreationState, step: CareerChosen, context: StepContext
@@ -139,7 +144,7 @@ def on_table_chosen(state: CreationState, step: TableChosen, context: StepContex
     if not option.legal:
         raise RulesError(option.reason)
     if option.needs_specialty:
-        raise RulesError(f"Choose a specialty for {option.entry.skill}.")
+        raise SpecialtyNeeded(f"Choose a specialty for {option.entry.skill}.")
     assert outcome is not None
     roll_number = state.rolls_used + 1
     skills = state.skills
