@@ -17,6 +17,7 @@ from chargen.characters.progress import Kind, Progress
 from chargen.characters.step_pages import point_fields, proposal_fields, proposal_on_page
 from rules.infinity_drive import creation
 from rules.infinity_drive.characteristics import POINT_BUY_MAXIMUM, POINT_BUY_MINIMUM
+from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 from rules.infinity_drive.creation import Expect
 
 # (progress as it is now, what was posted, the reason, the field it names or "") → context
@@ -41,6 +42,17 @@ def typed_points(progress: Progress, data: QueryDict, message: str, field: str) 
             value = None
         if value is None or not POINT_BUY_MINIMUM <= value <= POINT_BUY_MAXIMUM:
             out_of_range[code] = message
+    if len(out_of_range) > 1:
+        # The rules name the first value they meet; every box outlined is named here.
+        named = [
+            f"{CHARACTERISTIC_NAMES[code]} ({data.get(code, '').strip() or 'empty'})"
+            for code in out_of_range
+        ]
+        message = (
+            f"{', '.join(named[:-1])} and {named[-1]}: each characteristic starts at "
+            f"{POINT_BUY_MINIMUM} to C ({POINT_BUY_MAXIMUM})."
+        )
+        out_of_range = dict.fromkeys(out_of_range, message)
     return {
         "point_fields": point_fields(progress.codes_in_play, data),
         "point_buy_error": message,

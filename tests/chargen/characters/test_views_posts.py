@@ -146,6 +146,20 @@ def test_point_buy_out_of_bounds_is_refused_at_the_form(
     assert len(log_entries(draft)) == 1
 
 
+def test_every_point_buy_value_out_of_bounds_is_named(
+    player_client: Client, draft: Character
+) -> None:
+    """Two boxes outlined, two named: a user's try saw Grace outlined with no word on it."""
+    player_client.post(url("method", draft), {"sequence": 1, "method": "point_buy"})
+    values = {"Mus": 13, "Grc": 1, "Res": 7, "Int": 7, "Sty": 7, "Chz": 7, "Mtp": 7}
+    response = player_client.post(url("points", draft), {"sequence": 2, **values})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Muscle (13) and Grace (1): each characteristic starts at 2 to C (12)." in page
+    assert page.count('aria-invalid="true" data-point') == 2
+    assert len(log_entries(draft)) == 1
+
+
 def test_point_buy_must_spend_the_total(player_client: Client, draft: Character) -> None:
     player_client.post(url("method", draft), {"sequence": 1, "method": "point_buy"})
     values = {"Mus": 7, "Grc": 7, "Res": 7, "Int": 7, "Sty": 7, "Chz": 7, "Mtp": 7}
