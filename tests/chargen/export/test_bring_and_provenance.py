@@ -165,8 +165,8 @@ def test_the_sheet_counts_imported_rolls_apart_from_the_servers(
     assert Character.objects.get(pk=treva.pk).snapshot["server_rolls"] == 0
 
 
-def rechained_elsewhere(document: dict[str, Any]) -> dict[str, Any]:
-    """Every row's hash recomputed and signed by another server (holding FOREIGN)."""
+def rechained(document: dict[str, Any]) -> dict[str, Any]:
+    """Every row's hash recomputed over its (edited) fields, so the chain links again."""
     from chargen.core.chain import chain_hash, chain_message
 
     item = document["characters"][0]
@@ -181,7 +181,12 @@ def rechained_elsewhere(document: dict[str, Any]) -> dict[str, Any]:
             )
         )
         previous = row["hash"]
-    return signed_elsewhere(document)
+    return document
+
+
+def rechained_elsewhere(document: dict[str, Any]) -> dict[str, Any]:
+    """Every row's hash recomputed and signed by another server (holding FOREIGN)."""
+    return signed_elsewhere(rechained(document))
 
 
 def test_a_log_that_does_not_replay_is_refused_naming_the_row(

@@ -17,31 +17,20 @@ from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
 from chargen.characters.models import Character
-from chargen.core.chain import chain_hash, chain_message
 from chargen.core.imports import ImportRefused, log_rows_from
 from chargen.rollers import services as rollers
 from chargen.rollers.models import UniqueCharacter, UniqueRollEntry
 from tests.chargen.export.conftest import exported
+from tests.chargen.export.test_bring_and_provenance import rechained
 from tests.chargen.export.test_round_trip import delete, upload
 
 
 def rechained_unsigned(document: dict[str, Any]) -> dict[str, Any]:
     """Every row's hash recomputed over its (edited) fields; no key id, no signature."""
-    item = document["characters"][0]
-    previous = ""
-    for row in item["log"]:
-        row["hash"] = chain_hash(
-            chain_message(
-                subject=item["id"],
-                sequence=row["sequence"],
-                fields=row["fields"],
-                previous=previous,
-            )
-        )
+    for row in rechained(document)["characters"][0]["log"]:
         row["key_id"] = ""
         row["signature"] = ""
         row["provenance"] = "server"  # the file's word, which the import must not take
-        previous = row["hash"]
     return document
 
 
