@@ -89,7 +89,9 @@ def exported_log(
             "signature": row.signature,
             "key_id": row.key_id,
             "provenance": provenance(row, known_keys),
-            "created": plain(row.created),
+            # isoformat, not plain(): Django's JSON encoder cuts microseconds to
+            # milliseconds, and a restore keeps this time exactly.
+            "created": row.created.isoformat(),
         }
         for row in log_rows(log_model, subject)
     ]

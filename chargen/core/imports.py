@@ -12,6 +12,7 @@ refusal saves nothing.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,8 @@ from typing import Any
 import jsonschema
 from django.conf import settings
 from django.db import models, transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from chargen.core import roll_keys
 from chargen.core.export import FORMAT, FORMAT_VERSION
@@ -116,6 +119,17 @@ def check_chain(item: dict[str, Any]) -> None:
             raise ImportRefused(f"{verdict.words} Nothing was imported.")
 
 
+def written_at(row: dict[str, Any]) -> datetime:
+    """The moment the exporting server wrote `row`, kept as it was."""
+    written = parse_datetime(row["created"]) if isinstance(row.get("created"), str) else None
+    if written is None or timezone.is_naive(written):
+        raise ImportRefused(
+            f"Row #{row['sequence']}: its time of writing (“{str(row.get('created'))[:40]}”) "
+            "is not a date and time with a time zone. Nothing was imported."
+        )
+    return written
+
+
 def log_rows_from(
     log_model: type[LogEntryBase], subject: models.Model, item: dict[str, Any]
 ) -> list[LogEntryBase]:
@@ -132,6 +146,7 @@ def log_rows_from(
             # signed with this server's key (LogEntryBase.save), as if rolled here.
             raise ImportRefused(f"Row #{row['sequence']} is not sealed. Nothing was imported.")
         fields = dict(row["fields"])
+        fields["created"] = written_at(row)
         for name in foreign_keys:
             target = fields.pop(name, None)
             fields[name] = None if target is None else by_sequence[int(target)]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 from django.db import IntegrityError, models, transaction
+from django.utils import timezone
 
 from chargen.core.chain import seal, seal_in_order
 from rules.errors import RulesError
@@ -86,7 +87,9 @@ class LogEntryBase(models.Model):
     sequence = models.PositiveIntegerField()
     faces = models.JSONField(default=list, blank=True)
     entered = models.BooleanField(default=False, help_text="Faces typed in from physical dice.")
-    created = models.DateTimeField(auto_now_add=True)
+    # When the row was written; a default, not auto_now_add, so that an import can
+    # keep the time the exporting server wrote (a restore is then bit for bit).
+    created = models.DateTimeField(default=timezone.now)
     # The hash chain and the server's signature (chargen.core.chain); blank on rows
     # written before signing began until `manage.py seal_logs` seals them.
     entry_hash = models.CharField(max_length=64, blank=True, editable=False)

@@ -67,12 +67,26 @@ def resigned_hash(document: dict[str, Any]) -> dict[str, Any]:
     return changed
 
 
+def timeless(document: dict[str, Any]) -> dict[str, Any]:
+    changed = copy.deepcopy(document)
+    changed["characters"][0]["log"][0]["created"] = "yesterday"
+    return changed
+
+
+def no_time_zone(document: dict[str, Any]) -> dict[str, Any]:
+    changed = copy.deepcopy(document)
+    changed["characters"][0]["log"][0]["created"] = "2026-11-26T10:00:00"
+    return changed
+
+
 CASES = [
     (tampered_face, "was changed after it was signed"),
     (removed_row, "rows are missing or out of order"),
     (reordered, "rows are missing or out of order"),
     (wrong_version, "format version 99"),
     (resigned_hash, "signature does not verify"),
+    (timeless, "Row #1: its time of writing (“yesterday”) is not a date and time"),
+    (no_time_zone, "is not a date and time with a time zone"),
 ]
 
 
@@ -88,7 +102,7 @@ def test_a_changed_file_is_refused_and_nothing_is_saved(
 
 
 @pytest.mark.parametrize(
-    ("change", "words"), CASES[:3] + CASES[4:], ids=["face", "removed", "reordered", "resigned"]
+    ("change", "words"), CASES[:3] + CASES[4:5], ids=["face", "removed", "reordered", "resigned"]
 )
 def test_the_verify_page_flags_a_changed_file(
     change: Any, words: str, leanne_file: dict[str, Any], client: Client

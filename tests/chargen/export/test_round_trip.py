@@ -10,6 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from chargen.characters.models import CreationLogEntry
 from chargen.core.imports import export_schema
 from chargen.core.systems import registry
 from tests.chargen.export.conftest import exported
@@ -28,12 +29,8 @@ def upload(client: Client, document: dict[str, Any] | bytes, url: str = "/import
 
 
 def comparable(document: dict[str, Any]) -> list[dict[str, Any]]:
-    """The characters without the moments of writing (an import writes its own)."""
-    items = json.loads(json.dumps(document["characters"]))
-    for item in items:
-        for row in item["log"]:
-            row.pop("created")
-    return items
+    """The characters, every field of every row included (its time of writing too)."""
+    return list(json.loads(json.dumps(document["characters"])))
 
 
 def delete(kind: str, subject: Any) -> None:
@@ -66,6 +63,15 @@ def test_export_then_import_restores_the_same_character(
     assert comparable(after) == comparable(before)
     page = player_client.get(response["Location"], follow=True)
     assert page.status_code == 200
+
+
+def test_an_import_keeps_each_row_s_time_of_writing(treva: Any, player_client: Client) -> None:
+    written = {row.sequence: row.created for row in treva.log.all()}
+    document = exported(player_client, "infinity_drive.character", treva)
+    delete("infinity_drive.character", treva)
+    assert upload(player_client, document).status_code == 302
+    restored = {row.sequence: row.created for row in CreationLogEntry.objects.all()}
+    assert restored == written
 
 
 def test_importing_a_character_still_here_is_refused(treva: Any, player_client: Client) -> None:
