@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from chargen.characters.concept_log import CONCEPT, concept_payload, named
 from chargen.characters.gm.labels import log_kind_label
 from chargen.characters.house_rules import character_house_rules
 from chargen.characters.log import log_entries
@@ -19,6 +20,7 @@ from chargen.characters.models import Character, CharacterStatus, CreationLogEnt
 from chargen.characters.progress import progress_for
 from chargen.core.export import Exporter
 from chargen.core.imports import ImportRefused, log_rows_from
+from chargen.core.log import next_sequence
 from rules.errors import RulesError
 
 ROLL_COUNT_KEYS = frozenset({"server_rolls", "entered_rolls"})
@@ -75,7 +77,7 @@ def restore(owner: Any, item: dict[str, Any]) -> Character:
         content_version_id=described.get("content_version") or None,
     )
     log_rows_from(CreationLogEntry, character, item)
-    entries = log_entries(character)
+    entries = _named_by_its_log(character, log_entries(character))
     try:
         character_house_rules(character)
         snapshot = progress_for(character, entries).snapshot()
@@ -98,6 +100,30 @@ def restore(owner: Any, item: dict[str, Any]) -> Character:
     character.snapshot = snapshot
     character.save(update_fields=["snapshot", "updated"])
     return character
+
+
+def _named_by_its_log(
+    character: Character, entries: list[CreationLogEntry]
+) -> list[CreationLogEntry]:
+    """The log, its name and concept checked against the file's description. A file
+    exported before the log held them gets the row the data migration gives every
+    character of that age here (chargen/characters/migrations/0011_concept_rows.py)."""
+    logged = named(entries)
+    if logged is None:
+        restated = CreationLogEntry(
+            character=character,
+            sequence=next_sequence(entries),
+            kind=CONCEPT,
+            payload=concept_payload(character.name, character.concept, migrated=True),
+        )
+        restated.save()
+        return [*entries, restated]
+    if logged != (character.name, character.concept):
+        raise ImportRefused(
+            f"The name and concept of “{character.name}” are not those its log gives: "
+            "the file was changed."
+        )
+    return entries
 
 
 def _first_refused_row(character: Character, entries: list[CreationLogEntry]) -> str:

@@ -30,6 +30,7 @@ __all__ = [
     "Death",
     "Kind",
     "group_closed_by",
+    "last_step_row",
     "race_in_force",
     "step_for",
     "steps_for",
@@ -97,6 +98,12 @@ def race_in_force(entries: Sequence[CreationLogEntry], fallback: Race | None) ->
     return race_copy(fallback)
 
 
+def last_step_row(entries: Sequence[CreationLogEntry]) -> CreationLogEntry | None:
+    """The newest row that is a step of the wizard: a name-and-concept row may come
+    between a roll and its placing (or its table) and stands aside for them."""
+    return next((entry for entry in reversed(entries) if entry.kind != Kind.CONCEPT), None)
+
+
 def step_for(
     entry: CreationLogEntry, previous: CreationLogEntry | None, race: RaceCopy | None
 ) -> creation.Step | None:
@@ -118,7 +125,8 @@ def steps_for(
         step = step_for(entry, previous, in_force)
         if step is not None:
             steps.append(step)
-        previous = entry
+        if entry.kind != Kind.CONCEPT:
+            previous = entry
     unplaced = (
         previous
         if previous

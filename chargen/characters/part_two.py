@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from chargen.characters.concept_log import CONCEPT, concept_summary
 from chargen.characters.models import CreationLogEntry
 from chargen.core.log import UNDO_KIND
 from rules.infinity_drive.equipment_state import (
@@ -177,6 +178,8 @@ def entry_summary(entry: CreationLogEntry) -> str:
         verb = "Bought" if kind == PURCHASE else "Sold back"
         quantity, price = payload.get("quantity", 0), payload.get("unit_price", 0)
         return f"{verb} {quantity} × {payload.get('name', '')} ({quantity * price:,} cr)"
+    if kind == CONCEPT:
+        return concept_summary(entry)
     if kind == DETAILS:
         return f"Age: {payload.get('age', '')}. Appearance: {payload.get('appearance', '')}"
     if kind == NOTE:

@@ -20,6 +20,7 @@ from chargen.characters.log_steps import (  # re-exported: the wizard imports th
     Death,
     Kind,
     group_closed_by,
+    last_step_row,
     race_in_force,
     step_for,
     steps_for,
@@ -170,7 +171,9 @@ class Progress:
         if not self.entries or not self.character.is_editable:
             return None
         # A history note written since is no decision: the one before it is still undoable.
-        decisions = [entry for entry in self.entries if entry.kind != part_two_log.NOTE]
+        decisions = [
+            entry for entry in self.entries if entry.kind not in {part_two_log.NOTE, Kind.CONCEPT}
+        ]
         if not decisions:
             return None
         newest = decisions[-1]
@@ -320,7 +323,7 @@ def progress_after(before: Progress, entries: Sequence[CreationLogEntry]) -> Pro
     )
     if not extends or newest is None:
         return progress_for(character, entries)
-    previous = before.entries[-1] if before.entries else None
+    previous = last_step_row(before.entries)
     try:
         step = step_for(newest, previous, before.race_in_force)
         state = cached_replay(
@@ -340,6 +343,8 @@ def progress_after(before: Progress, entries: Sequence[CreationLogEntry]) -> Pro
         newest
         if newest.kind == Kind.CHARACTERISTIC_ROLL
         and not (newest.payload or {}).get("characteristic")
+        else before.unplaced_roll
+        if newest.kind == Kind.CONCEPT
         else None
     )
     return replace(

@@ -15,8 +15,9 @@ from django.db import transaction
 
 from chargen.campaigns.models import Campaign
 from chargen.characters.campaign_rules import INFINITY_DRIVE, house_rules_for, house_rules_to_json
+from chargen.characters.concept_log import concept_payload
 from chargen.characters.errors import StepRefused
-from chargen.characters.log import NewEntry, Written, log_undo
+from chargen.characters.log import NewEntry, Written, log_undo, log_write
 from chargen.characters.log_steps import (
     UNDOABLE_KINDS,
     Kind,
@@ -38,7 +39,7 @@ from chargen.characters.services_race import (  # the race step; callers import 
 from chargen.characters.services_steps import dice_for_step, refresh, take_step
 from chargen.characters.step_table import simple_roll
 from chargen.core.limits import creation_cap, creation_cap_reached
-from chargen.core.log import effective
+from chargen.core.log import FIRST_SEQUENCE, STALE_MESSAGE, effective
 from chargen.core.start_key import already_started
 from rules.infinity_drive import creation
 
@@ -78,7 +79,7 @@ def character_start(
                 f"You already have {cap} drafts, the most one player may "
                 "keep. Finish one of them before starting another."
             )
-        return Character.objects.create(
+        character = Character.objects.create(
             owner_id=owner.pk,
             campaign=campaign,
             name=name,
@@ -87,23 +88,53 @@ def character_start(
             status=CharacterStatus.DRAFT,
             house_rules=house_rules_to_json(house_rules_for(campaign)),
         )
+        # The name and concept are the log's first row (a new log: its only key).
+        _write_concept(character, FIRST_SEQUENCE, character.name, character.concept)
+        return character
 
 
-def character_update_concept(*, character: Character, name: str, concept: str) -> Character:
-    """Rename or re-describe a draft. No dice are involved, so it may change freely."""
-    if not character.is_editable:
-        raise StepRefused(
-            f"{character.name} is {character.get_status_display().lower()}; "
-            "its concept can no longer be changed."
-        )
-    name = name.strip()
+def character_update_concept(
+    *, character: Character, expected_sequence: int, name: str, concept: str
+) -> Character:
+    """Rename or re-describe a draft: a `concept` row appended at the form's one-time
+    key (no dice are involved, so it may change freely while a draft). Nothing is
+    written when neither changed."""
+    name, concept = name.strip(), concept.strip()
     if not name:
         raise StepRefused("Give your character a name.", field="name")
-    with transaction.atomic():
-        character.name = name
-        character.concept = concept.strip()
-        character.save(update_fields=["name", "concept", "updated"])
+    # As saved, not as `character` holds them: a bound model form has already copied
+    # the typed words onto it.
+    saved = Character.objects.values_list("name", "concept").get(pk=character.pk)
+    if character.is_editable and (name, concept) == saved:
+        return character
+    _write_concept(character, expected_sequence, name, concept)
+    character.refresh_from_db()
     return character
+
+
+def _write_concept(character: Character, expected_sequence: int, name: str, concept: str) -> None:
+    def build(entries: list[CreationLogEntry]) -> NewEntry:
+        if not character.is_editable:
+            raise StepRefused(
+                f"{character.name} is {character.get_status_display().lower()}; "
+                "its concept can no longer be changed."
+            )
+        return NewEntry(Kind.CONCEPT, concept_payload(name, concept))
+
+    def after(locked: Character, _entries: list[CreationLogEntry]) -> None:
+        locked.name, locked.concept = name, concept
+        locked.save(update_fields=["name", "concept", "updated"])
+
+    written = log_write(
+        character=character,
+        expected_sequence=expected_sequence,
+        kinds=[Kind.CONCEPT],
+        build=build,
+        after=after,
+    )
+    if not written.created and written.entry.payload != concept_payload(name, concept):
+        # Another tab saved other words at this key first: these were not saved.
+        raise StepRefused(STALE_MESSAGE)
 
 
 def character_choose_method(

@@ -24,7 +24,7 @@ from chargen.characters.errors import StepRefused
 from chargen.characters.log import Written, log_entries
 from chargen.characters.log_steps import UNDO_LABELS, Kind
 from chargen.characters.models import Character, CreationLogEntry
-from chargen.core.log import effective
+from chargen.core.log import FIRST_SEQUENCE, effective
 from rules.errors import RulesError
 
 COPY_SUFFIX = " (copy)"
@@ -74,6 +74,8 @@ def leading_decisions(entries: Sequence[CreationLogEntry]) -> list[CreationLogEn
     """The decisions in force before the first roll (undone ones and undo rows left out)."""
     leading: list[CreationLogEntry] = []
     for entry in effective(entries):
+        if entry.kind == Kind.CONCEPT:
+            continue  # the copy has its own name row, written by its start
         if entry.dice or entry.faces or entry.kind not in COPYABLE_KINDS:
             break
         leading.append(entry)
@@ -121,7 +123,11 @@ def character_copy(*, original: Character) -> Copied:
             concept=original.concept,
         )
         carried: list[str] = []
-        for sequence, entry in enumerate(leading_decisions(log_entries(original)), start=1):
+        for sequence, entry in enumerate(
+            # After the copy's own first row, its name and concept.
+            leading_decisions(log_entries(original)),
+            start=FIRST_SEQUENCE + 1,
+        ):
             try:
                 _REPLAYS[entry.kind](copy, sequence, entry, original)
             except (StepRefused, RulesError) as refused:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from chargen.characters.errors import StepRefused
 from chargen.characters.log import NewEntry, Written, keep_derived, log_write
-from chargen.characters.log_steps import Kind, race_in_force, step_for
+from chargen.characters.log_steps import Kind, last_step_row, race_in_force, step_for
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
 from chargen.characters.progress import Progress, progress_after, progress_for
 from chargen.rulebook.services import rulebook_version_for_new_character
@@ -40,7 +40,7 @@ def progress_with(progress: Progress, new: NewEntry) -> None:
         entered=bool(new.roll and new.roll.entered),
         history_note=new.history_note,
     )
-    previous = progress.entries[-1] if progress.entries else None
+    previous = last_step_row(progress.entries)
     in_force = race_in_force([*progress.entries, candidate], character.race)
     step = step_for(candidate, previous, in_force)
     if step is None:

@@ -1,8 +1,9 @@
 """Checking the list snapshots against a replay of the log they summarise.
 
 A character's `snapshot` (what the lists show: profile, skills, progress, roll counts)
-is written in the same transaction as the log entry it reflects. This replays the log
-under the character's pinned rule data and says where a stored snapshot differs.
+and its `name` and `concept` columns (the newest concept row's) are written in the
+same transaction as the log entry they reflect. This replays the log under the
+character's pinned rule data and says where a stored value differs.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from chargen.characters.concept_log import named
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character
 from chargen.characters.progress import progress_for
@@ -30,13 +32,20 @@ class SnapshotMismatch:
 
 
 def snapshot_mismatches(character: Character) -> list[SnapshotMismatch]:
-    replayed = progress_for(character, log_entries(character)).snapshot()
+    entries = log_entries(character)
+    replayed = progress_for(character, entries).snapshot()
     stored = character.snapshot or {}
-    return [
+    found = [
         SnapshotMismatch(character, key, stored.get(key), value)
         for key, value in replayed.items()
         if stored.get(key) != value
     ]
+    # The name and concept columns are the lists' copy of the newest concept row.
+    logged = named(entries)
+    columns = (character.name, character.concept)
+    if logged != columns:
+        found.append(SnapshotMismatch(character, "name and concept", columns, logged))
+    return found
 
 
 def all_snapshot_mismatches() -> Iterator[SnapshotMismatch]:

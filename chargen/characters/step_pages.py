@@ -8,6 +8,7 @@ from typing import Any
 from django.http import QueryDict
 
 from chargen.characters import services
+from chargen.characters.log_steps import last_step_row
 from chargen.characters.models import Character, RaceStatus
 from chargen.characters.progress import Kind, Progress, group_closed_by
 from chargen.characters.services_notes import part_one_roll_note_context
@@ -82,7 +83,8 @@ def _placed_rolls(progress: Progress) -> list[dict[str, Any]]:
         elif entry.kind == Kind.CHARACTERISTIC_ROLL and entry.payload.get("characteristic"):
             code = entry.payload["characteristic"]
             placed.append({"name": CHARACTERISTIC_NAMES.get(code, code), "entry": entry})
-        previous = entry
+        if entry.kind != Kind.CONCEPT:
+            previous = entry
     return placed
 
 
@@ -211,7 +213,7 @@ def _skills_context(progress: Progress) -> dict[str, Any]:
         "records": state.records,
         "player_chooses_outcome": progress.house_rules.survival_failure
         == SurvivalFailure.PLAYER_CHOICE,
-        "pending_entry": progress.entries[-1] if state.pending is not None else None,
+        "pending_entry": last_step_row(progress.entries) if state.pending is not None else None,
         **part_one_roll_note_context(
             progress, frozenset({Kind.TABLE_CHOICE, Kind.SURVIVAL_ROLL}), "skills"
         ),

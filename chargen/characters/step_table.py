@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from chargen.characters import concept_log
 from chargen.characters import part_two as part_two_log
 from chargen.characters.models import CreationLogEntry
 from chargen.characters.pinned import RaceCopy, humanoid_race, non_humanoid_race
@@ -28,6 +29,7 @@ from rules.infinity_drive.survival import SURVIVAL_DICE
 class Kind:
     """The log's row kinds (CreationLogEntry.kind)."""
 
+    CONCEPT = concept_log.CONCEPT  # the name and concept (chargen/characters/concept_log.py)
     METHOD = "method"
     NON_HUMANOID = "non_humanoid"  # a GM's non-humanoid race, chosen instead of a method
     POINT_BUY = "point_buy"
@@ -169,6 +171,7 @@ def _row(
 
 
 _TABLE = (
+    _row(Kind.CONCEPT, "Name and concept", _not_a_creation_step),
     _row(
         Kind.METHOD,
         "Characteristic method",

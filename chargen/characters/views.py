@@ -60,6 +60,7 @@ from chargen.characters.step_posts import (
     placeable_codes,
     race_choice_fields,
     same_proposal,
+    step_sequence,
     take_step_post,
 )
 from chargen.characters.steps import step, stepper
@@ -110,10 +111,9 @@ def _page(
 def _answer(
     request: HttpRequest, character: Character, slug: str, progress: Progress | None = None
 ) -> HttpResponse:
-    """A successful POST: plain, 303 to the step page; htmx, that page's partial in this
-    same response, drawn from the log as the write saved it (`progress_after_write`),
-    so the answer shows the dice as saved and nothing a refresh would show differently.
-    `progress` is given when the action left the log alone."""
+    """A successful POST: plain, 303 to the step page; htmx, that page's partial now,
+    drawn from the log as the write saved it (`progress_after_write`), so it shows the
+    dice as saved. `progress` is given when the action left the log alone."""
     url = reverse(f"characters:{slug}", args=[character.id])
     return after_post(
         request,
@@ -138,6 +138,7 @@ def concept(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
             try:
                 services.character_update_concept(
                     character=character,
+                    expected_sequence=step_sequence(request.POST),
                     name=form.cleaned_data["name"],
                     concept=form.cleaned_data["concept"],
                 )
@@ -150,8 +151,8 @@ def concept(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
                     step_error=error.message,
                     status=refused_status(request),
                 )
-            # The concept is no log entry: the progress read above is still the log's.
-            return _answer(request, character, "characteristics", progress)
+            # A concept row moves no step: the next page replays the log as it is now.
+            return _answer(request, character, "characteristics", None)
         character.refresh_from_db()
         return _page(request, progress, "concept", form=form, status=refused_status(request))
     return _page(request, progress, "concept", form=form)

@@ -18,6 +18,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
+from chargen.characters import services
 from chargen.characters import services_finish as finish
 from chargen.characters.gm.services import character_approve, race_approve
 from chargen.characters.models import Character, CharacterStatus
@@ -163,7 +164,8 @@ def finished_treva(
     In a campaign the GM approves the race and then the character, so the sheet is in
     the party print.
     """
-    character = Character.objects.create(owner=owner, campaign=campaign, name=name)
+    # Started as a player starts one: her name and concept are the log's first row.
+    character = services.character_start(owner=owner, campaign=campaign, name=name, concept="")
     treva_through_skills(character)
     character.refresh_from_db()
     if campaign is not None and character.race is not None:

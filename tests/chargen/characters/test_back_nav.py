@@ -68,7 +68,7 @@ def test_moving_to_the_next_step_pushes_one_history_entry(
 ) -> None:
     response = player_client.post(
         url("concept", draft),
-        {"name": "Treva", "concept": "Mechanic"},
+        {"sequence": 1, "name": "Treva", "concept": "Mechanic"},
         headers=from_page("concept", draft),
     )
     assert response.status_code == 200  # the next step itself, in the same answer

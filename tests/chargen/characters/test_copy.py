@@ -37,7 +37,15 @@ def copy_url(character: Character) -> str:
 
 
 def kinds(character: Character) -> list[str]:
-    return [entry.kind for entry in log_entries(character)]
+    """The kinds of the log's decisions, its name-and-concept rows left out."""
+    return [entry.kind for entry in log_entries(character) if entry.kind != Kind.CONCEPT]
+
+
+def assert_named_first(copy: Character) -> None:
+    """A copy's log opens with its own name and concept, as every start's does."""
+    first = log_entries(copy)[0]
+    assert (first.sequence, first.kind) == (1, Kind.CONCEPT)
+    assert first.payload == {"name": copy.name, "concept": copy.concept}
 
 
 def assert_no_dice(character: Character) -> None:
@@ -189,7 +197,8 @@ def test_the_copy_gets_the_campaigns_rules_of_now_and_stops_where_they_refuse(
     assert copy.house_rules != campaign_draft.house_rules
     assert copied.carried == ()
     assert copied.stopped_at == Kind.METHOD
-    assert log_entries(copy) == []  # a fresh draft: name and concept only
+    assert kinds(copy) == []  # a fresh draft: name and concept only
+    assert_named_first(copy)
     assert copy.name == "Rimmer (copy)"
 
 

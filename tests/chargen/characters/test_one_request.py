@@ -84,7 +84,7 @@ def test_moving_on_pushes_the_next_step_and_a_plain_post_still_redirects(
 ) -> None:
     moved = player_client.post(
         url("concept", draft),
-        {"name": "Treva", "concept": "Mechanic"},
+        {"sequence": 1, "name": "Treva", "concept": "Mechanic"},
         headers=from_page("concept", draft),
     )
     assert moved.status_code == 200

@@ -180,17 +180,42 @@ def test_a_finished_character_changes_nothing(player_client: Client, draft: Char
     assert response.status_code == 400
     assert "finished" in response.content.decode()
     assert not log_entries(draft)
-    concept = player_client.post(url("concept", draft), {"name": "New name", "concept": "x"})
+    concept = player_client.post(
+        url("concept", draft), {"sequence": 1, "name": "New name", "concept": "x"}
+    )
     assert concept.status_code == 400
     draft.refresh_from_db()
     assert draft.name == "Treva Donalson"
 
 
 def test_concept_can_be_edited_while_a_draft(player_client: Client, draft: Character) -> None:
-    response = player_client.post(url("concept", draft), {"name": "Treva", "concept": "Fixer"})
+    form = {"sequence": 1, "name": "Treva", "concept": "Fixer"}
+    response = player_client.post(url("concept", draft), form)
     assert response.status_code == 303
     draft.refresh_from_db()
     assert (draft.name, draft.concept) == ("Treva", "Fixer")
+    [row] = log_entries(draft)
+    assert (row.kind, row.payload) == ("concept", {"name": "Treva", "concept": "Fixer"})
+    # A double-click: the same form again is the saved row, not a second one.
+    assert player_client.post(url("concept", draft), form).status_code == 303
+    assert len(log_entries(draft)) == 1
+    # Another tab, drawn before the first save, with other words: stale, nothing saved.
+    stale = player_client.post(
+        url("concept", draft), {"sequence": 1, "name": "Treva", "concept": "Pilot"}
+    )
+    assert stale.status_code == 400
+    assert "the page changed since it was drawn" in stale.content.decode()
+    draft.refresh_from_db()
+    assert draft.concept == "Fixer"
+    assert len(log_entries(draft)) == 1
+
+
+def test_a_concept_edit_without_its_key_is_refused(player_client: Client, draft: Character) -> None:
+    response = player_client.post(url("concept", draft), {"name": "Treva", "concept": "Fixer"})
+    assert response.status_code == 400
+    draft.refresh_from_db()
+    assert draft.concept != "Fixer"
+    assert not log_entries(draft)
 
 
 def test_a_table_choice_can_be_undone_but_not_its_roll(

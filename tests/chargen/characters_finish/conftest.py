@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 
 from chargen.campaigns.models import Campaign, Membership
+from chargen.characters import services
 from chargen.characters.models import Character
 from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing
 from chargen.rulebook.services import rulebook_cache_clear
@@ -37,8 +38,11 @@ def campaign(gm: User, player: User, other_player: User) -> Campaign:
 
 @pytest.fixture
 def treva(player: User) -> Character:
-    """Bob's Treva Donalson outside any campaign, skills rolled as in the book."""
-    character = Character.objects.create(owner=player, name="Treva Donalson")
+    """Bob's Treva Donalson outside any campaign, skills rolled as in the book (started
+    as a player starts one: her name and concept are the log's first row)."""
+    character = services.character_start(
+        owner=player, campaign=None, name="Treva Donalson", concept=""
+    )
     treva_through_skills(character)
     character.refresh_from_db()
     return character

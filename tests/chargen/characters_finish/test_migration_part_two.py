@@ -171,6 +171,8 @@ def test_columns_and_rows_become_log_entries_and_come_back(
         (lengths[treva.pk] + 2, "purchase"),
         (lengths[treva.pk] + 3, "purchase"),
         (lengths[treva.pk] + 4, "details"),
+        # The later migration's (0011): the name and concept, restated last.
+        (lengths[treva.pk] + 5, "concept"),
     ]
     assert appended[0].payload == {"option": "standard", "purse": 20_000, "migrated": True}
     assert appended[1].payload == {
@@ -191,9 +193,10 @@ def test_columns_and_rows_become_log_entries_and_come_back(
         "notes": ["Signed up for a quick buck."],
     }
     vera_kinds = [entry.kind for entry in log_entries(vera)[lengths[vera.pk] + 4 :]]
-    assert vera_kinds == ["equipment_option", "credits", "purchase"]
+    assert vera_kinds == ["equipment_option", "credits", "purchase", "concept"]
     assert (_state(vera)["option"], _state(vera)["credits"]) == ("variable", 29_400)
-    assert len(log_entries(draft)) == lengths[draft.pk]
+    # Nothing of part two to restate: only its name and concept (migration 0011).
+    assert [entry.kind for entry in log_entries(draft)[lengths[draft.pk] :]] == ["concept"]
 
     sheet = _sheet(player_client, treva)
     assert '<strong class="sheet-credits">17,500</strong> cr' in sheet

@@ -105,3 +105,35 @@ def test_a_drifting_file_whose_tokens_are_not_its_logs_replay_is_refused(
     assert "not the one its log replays to" in response.content.decode()
     tokens[0]["held"] -= 1
     assert upload(player_client, document).status_code == 302
+
+
+def test_a_file_whose_name_is_not_its_logs_is_refused(treva: Any, player_client: Client) -> None:
+    document = exported(player_client, "infinity_drive.character", treva)
+    delete("infinity_drive.character", treva)
+    document["characters"][0]["character"]["name"] = "Someone Else"
+    response = upload(player_client, document)
+    assert response.status_code == 400
+    assert "are not those its log gives" in response.content.decode()
+    assert not CreationLogEntry.objects.exists()
+
+
+def test_a_file_from_before_names_were_logged_gets_its_name_row(
+    player: Any, player_client: Client
+) -> None:
+    from chargen.characters.models import Character
+    from tests.chargen.characters.steps import roll_book_characteristics
+
+    older = Character.objects.create(owner=player, name="Vel", concept="Smuggler")
+    roll_book_characteristics(older)  # a log as the old code wrote it: no name row
+    document = exported(player_client, "infinity_drive.character", older)
+    delete("infinity_drive.character", older)
+    assert upload(player_client, document).status_code == 302
+    rows = list(CreationLogEntry.objects.order_by("sequence"))
+    assert [row.kind for row in rows[:-1]] == [
+        r["fields"]["kind"] for r in document["characters"][0]["log"]
+    ]
+    assert (rows[-1].kind, rows[-1].payload) == (
+        "concept",
+        {"name": "Vel", "concept": "Smuggler", "migrated": True},
+    )
+    assert rows[-1].entry_hash  # sealed into the chain here, like any row this server writes

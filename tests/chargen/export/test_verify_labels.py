@@ -50,7 +50,8 @@ def test_an_infinity_drive_row_reads_as_the_gm_reads_it(
 ) -> None:
     document = exported(player_client, "infinity_drive.character", treva)
     page = upload(client, document, url="/verify/").content.decode()
-    assert "<td>#1 · Characteristic method" in page
+    assert "<td>#1 · Name and concept" in page
+    assert "<td>#2 · Characteristic method" in page
     assert "Skill roll: " in page
 
 
