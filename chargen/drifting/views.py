@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from chargen.core.form_fields import draw_from
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from chargen.core.log import next_sequence
 from chargen.core.row_cache import rendered_rows
 from chargen.drifting import services, services_table
 from chargen.drifting.access import character_for_owner, character_for_viewer
@@ -71,11 +72,11 @@ def _sheet_context(
 ) -> dict[str, Any]:
     """The sheet's context; `clear` draws the roll form without the latest roll's ticks."""
     sheet = services.token_sheet(character)
-    key = character.next_sequence
+    log = list(character.log.order_by("-sequence"))
+    key = next_sequence(log[::-1])  # the form's one-time key, from the log shown
     companions = services.campaign_companions(character) if character.campaign_id else None
     physical = services.physical_dice_allowed(character.campaign)
     step = services.loss_margin_step(character.campaign)
-    log = list(character.log.order_by("-sequence"))
     table = services_table.at_the_table(log, sheet, step)
     ticks = () if clear else table.kept_ticks
     roll_form: RollForm = forms_given.get("roll_form") or RollForm(
