@@ -46,14 +46,20 @@ def dice_provenance(subject: Any) -> DiceProvenance:
     log_model = log_model_of(subject)
     if log_model is None:
         return DiceProvenance()
-    counts = {"server": 0, "typed": 0, "imported": 0, "decision": 0}
     rows = list(
         log_model._default_manager.filter(**{SUBJECT_FIELD: subject}).only(
             "faces", "entered", "key_id", "entry_hash", "sequence"
         )
     )
-    known = roll_keys.known_public_keys_covering(row.key_id for row in rows)
-    for row in rows:
+    return provenance_of(rows)
+
+
+def provenance_of(rows: Iterable[LogEntryBase]) -> DiceProvenance:
+    """The counts for a whole log a page has loaded anyway (the Drifting token sheet)."""
+    listed = list(rows)
+    counts = {"server": 0, "typed": 0, "imported": 0, "decision": 0}
+    known = roll_keys.known_public_keys_covering(row.key_id for row in listed)
+    for row in listed:
         counts[provenance(row, known)] += 1
     return DiceProvenance(
         server=counts["server"], typed=counts["typed"], imported=counts["imported"]

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from chargen.core.form_fields import draw_from
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.core.log import next_sequence
+from chargen.core.provenance import provenance_of
 from chargen.core.row_cache import rendered_rows
 from chargen.drifting import services, services_table
 from chargen.drifting.access import character_for_owner, character_for_viewer
@@ -125,6 +126,7 @@ def _sheet_context(
         "undone": table.undone,
         "log": log,
         "log_rows": _log_rows(log, undone=table.undone, undoable=undoable),
+        "dice_provenance": provenance_of(log),  # counted from the whole log loaded here
         "physical_dice": physical,
         "loss_step": step,
         "error": forms_given.get("error", ""),

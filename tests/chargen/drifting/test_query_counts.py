@@ -61,7 +61,7 @@ def test_the_token_sheet_reads_tokens_assists_and_companions_once(
     assert len(companions) <= 2, "\n".join(companions)  # the character, its companions
 
 
-def test_the_token_sheet_reads_its_log_once_for_the_rows_and_the_forms_key(
+def test_the_token_sheet_reads_its_log_once_for_rows_key_and_provenance(
     player_client: Client, jim: Character
 ) -> None:
     """The forms' one-time key is one past the newest row of the log the page lists, not
@@ -73,5 +73,7 @@ def test_the_token_sheet_reads_its_log_once_for_the_rows_and_the_forms_key(
         sql for sql in queries if sql.startswith('SELECT "drifting_logentry"."sequence" AS')
     ]
     assert not sequence_only, sequence_only
+    # The rows, the key and where the dice came from (the provenance line) from one read.
+    assert sum('FROM "drifting_logentry"' in sql for sql in queries) == 1, "\n".join(queries)
     jim.refresh_from_db()
     assert f'name="key" value="{jim.next_sequence}"' in player_client.get(page).content.decode()
