@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
+from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
 from chargen.rollers import services
 from chargen.rollers.access import (
@@ -183,6 +184,7 @@ def _mana_context(
         "contest_odds_error": contest_error,
         "latest": latest,
         "log": log,
+        "dice_provenance": cached_dice_provenance(character, log[0] if log else None),
         # Each row drawn once (chargen/core/row_cache.py): it shows nothing but the row.
         "log_rows": rendered_rows(log, template_name="rollers/_mana_log_row.html"),
         "notice": given.get("notice", ""),

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
+from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
 from chargen.rollers import services
 from chargen.rollers.access import (
@@ -117,6 +118,7 @@ def _unique_context(
         "odds": odds,
         "odds_error": odds_error,
         "log": log,
+        "dice_provenance": cached_dice_provenance(character, log[0] if log else None),
         "log_rows": _log_rows(log, crises),
         "notice": given.get("notice", ""),
         "error": given.get("error", ""),

@@ -226,3 +226,26 @@ def test_a_drifting_sheet_counts_imported_rolls_from_the_log_it_lists(
     page = player_client.get(response["Location"]).content.decode()
     assert "2 rolls imported from another server" in page
     assert "0 rolled by this server, 0 typed from physical dice." in page
+
+
+def test_a_roller_sheets_cached_counts_follow_a_new_roll(
+    leanne: UniqueCharacter, player_client: Client
+) -> None:
+    """The roller sheets keep the counts in the cache under the newest row's sequence and
+    hash (chargen.core.provenance.cached_dice_provenance): a roll made after the page was
+    shown is counted on the next page."""
+    with override_settings(CHARGEN_SIGNING_KEY=FOREIGN):
+        roll(leanne)
+        roll(leanne)
+        document = exported(player_client, "unique_pool.unique", leanne)
+    delete("unique_pool.unique", leanne)
+    SigningKey.objects.filter(key_id=roll_keys._key_from_text(FOREIGN).key_id).delete()
+    location = upload(player_client, document)["Location"]
+    for _ in range(2):  # drawn, then from the cache
+        page = player_client.get(location).content.decode()
+        assert "2 rolls imported from another server" in page
+        assert "0 rolled by this server, 0 typed from physical dice." in page
+    roll(UniqueCharacter.objects.get(pk=leanne.pk))
+    page = player_client.get(location).content.decode()
+    assert "2 rolls imported from another server" in page
+    assert "1 rolled by this server, 0 typed from physical dice." in page
