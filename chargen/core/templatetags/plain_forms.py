@@ -116,7 +116,7 @@ def _widget(field: BoundField, css_class: str | None) -> SafeString:
     template render for text, number, hidden and checkbox inputs and single selects
     (Django's input.html, select.html, select_option.html)."""
     widget = field.field.widget
-    given = {} if css_class is None else {"class": css_class}
+    given: dict[str, str | bool] = {} if css_class is None else {"class": css_class}
     plain = type(widget) in _INPUTS or type(widget) is forms.Select
     if not plain or field.field.show_hidden_initial or field.field.localize:
         return field.as_widget(attrs=given or None)
