@@ -8,6 +8,7 @@ import re
 
 from django.core.cache import caches
 from django.test import Client
+from django.utils.safestring import SafeString
 
 from chargen.core.row_cache import CACHE_ALIAS, row_key
 from chargen.rollers import services
@@ -125,3 +126,22 @@ def test_the_key_names_the_template_and_the_facts_around_the_row(
         row_key(entry, template_name="rollers/_mana_log_row.html", extra={"crisis": None}),
     }
     assert len(keys) == 3
+
+
+def test_the_page_shows_the_row_the_cache_holds(
+    player_client: Client, leanne: UniqueCharacter
+) -> None:
+    """A row found in the cache is not drawn again: what the cache holds is what is shown."""
+    _roll(leanne, [2, 4, 5])
+    key = row_key(
+        leanne.rolls.get(), template_name="rollers/_unique_log_row.html", extra={"crisis": None}
+    )
+    assert key is not None
+    caches[CACHE_ALIAS].set(key, SafeString('<li id="from-the-cache"></li>'))
+    log = _log(player_client.get(leanne.get_absolute_url()).content.decode())
+    assert '<li id="from-the-cache"></li>' in log
+    assert "dice 2, 4, 5" not in log
+    caches[CACHE_ALIAS].set(key, '<li id="plain-text"></li>')  # not a SafeString: drawn again
+    log = _log(player_client.get(leanne.get_absolute_url()).content.decode())
+    assert "plain-text" not in log
+    assert "dice 2, 4, 5" in log
