@@ -166,6 +166,10 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
         },
+        "rows": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        },
     }
 else:
     # "default" holds what never needs invalidating (rule data by hash), so a cache per
@@ -174,6 +178,8 @@ else:
     # "replay" holds replayed characters under keys naming their content
     # (chargen/core/replay_cache.py): right in any process, so a cache per process too,
     # apart from "default" so that many characters never push the rule data out.
+    # "rows" holds rendered log rows under keys naming their content
+    # (chargen/core/row_cache.py): right in any process too, and apart from the others.
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         "shared": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
@@ -181,6 +187,11 @@ else:
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "replay",
             "OPTIONS": {"MAX_ENTRIES": 1000},  # about 8 kB a character: 8 MB at most
+        },
+        "rows": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "rows",
+            "OPTIONS": {"MAX_ENTRIES": 5000},  # under 1 kB a row: 5 MB at most
         },
     }
 

@@ -8,11 +8,15 @@ server's public key). chargen.core.export.provenance decides, from the row's sea
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from chargen.core import roll_keys
+from django.core.cache import caches
+
+from chargen.core import roll_keys, row_cache
 from chargen.core.export import provenance
 from chargen.core.log import SUBJECT_FIELD, LogEntryBase
 from chargen.core.systems import registry
@@ -46,14 +50,47 @@ def dice_provenance(subject: Any) -> DiceProvenance:
     log_model = log_model_of(subject)
     if log_model is None:
         return DiceProvenance()
-    counts = {"server": 0, "typed": 0, "imported": 0, "decision": 0}
     rows = list(
         log_model._default_manager.filter(**{SUBJECT_FIELD: subject}).only(
             "faces", "entered", "key_id", "entry_hash", "sequence"
         )
     )
-    known = roll_keys.known_public_keys_covering(row.key_id for row in rows)
-    for row in rows:
+    return provenance_of(rows)
+
+
+def cached_dice_provenance(subject: Any, newest: LogEntryBase | None) -> DiceProvenance:
+    """`dice_provenance(subject)` for a page that has loaded the log's newest row anyway
+    (the roller sheets), kept in the row cache (chargen/core/row_cache.py) under a key
+    naming what the counts depend on, so it is never stale and never invalidated:
+
+    - the subject and its newest row's sequence and `entry_hash`: rows are only ever
+      appended (1..n, never removed), so the newest sequence names the set of rows, and a
+      row's faces and `entered` never change. Sealing an old row (`manage.py seal_logs`)
+      changes its hash but not its count: unsealed and sealed-here both read "server";
+    - the ids of the keys this server knows (a row is this server's roll when its key id
+      is one of them): a key learnt later is a new key.
+    """
+    if newest is None:
+        return DiceProvenance()
+    known = sorted(roll_keys.known_public_keys_covering(()))
+    document = [str(subject.pk), newest.sequence, newest.entry_hash, known]
+    digest = hashlib.sha256(json.dumps(document).encode("utf-8")).hexdigest()
+    key = f"provenance:v1:{type(subject)._meta.label_lower}:{digest}"
+    store = caches[row_cache.CACHE_ALIAS]
+    found = store.get(key)
+    if isinstance(found, DiceProvenance):
+        return found
+    counted = dice_provenance(subject)
+    store.set(key, counted, timeout=row_cache.TIMEOUT)
+    return counted
+
+
+def provenance_of(rows: Iterable[LogEntryBase]) -> DiceProvenance:
+    """The counts for a whole log a page has loaded anyway (the Drifting token sheet)."""
+    listed = list(rows)
+    counts = {"server": 0, "typed": 0, "imported": 0, "decision": 0}
+    known = roll_keys.known_public_keys_covering(row.key_id for row in listed)
+    for row in listed:
         counts[provenance(row, known)] += 1
     return DiceProvenance(
         server=counts["server"], typed=counts["typed"], imported=counts["imported"]

@@ -15,10 +15,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_POST
 
 from chargen.core.form_fields import draw_from
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from chargen.core.log import next_sequence
+from chargen.core.provenance import provenance_of
+from chargen.core.row_cache import rendered_rows
 from chargen.drifting import services, services_table
 from chargen.drifting.access import character_for_owner, character_for_viewer
 from chargen.drifting.forms import (
@@ -29,7 +33,7 @@ from chargen.drifting.forms import (
     RollForm,
     UndoLossForm,
 )
-from chargen.drifting.models import Character, LogKind
+from chargen.drifting.models import Character, LogEntry, LogKind
 from chargen.drifting.odds_box import odds_for, odds_rows
 from chargen.drifting.views_bring import bring_context
 from chargen.drifting.views_creation import _tokens_by_kind, _wizard_context
@@ -69,11 +73,11 @@ def _sheet_context(
 ) -> dict[str, Any]:
     """The sheet's context; `clear` draws the roll form without the latest roll's ticks."""
     sheet = services.token_sheet(character)
-    key = character.next_sequence
+    log = list(character.log.order_by("-sequence"))
+    key = next_sequence(log[::-1])  # the form's one-time key, from the log shown
     companions = services.campaign_companions(character) if character.campaign_id else None
     physical = services.physical_dice_allowed(character.campaign)
     step = services.loss_margin_step(character.campaign)
-    log = list(character.log.order_by("-sequence"))
     table = services_table.at_the_table(log, sheet, step)
     ticks = () if clear else table.kept_ticks
     roll_form: RollForm = forms_given.get("roll_form") or RollForm(
@@ -99,6 +103,7 @@ def _sheet_context(
     if prefill is not None:
         loss_initial |= {"own_total": prefill.own_total, "related": list(prefill.related)}
     is_owner = character.owner_id == request.user.pk
+    undoable = table.undoable_loss if is_owner else None
     return {
         "character": character,
         "can_edit": is_owner,
@@ -120,11 +125,29 @@ def _sheet_context(
         "undoable_loss": table.undoable_loss,
         "undone": table.undone,
         "log": log,
+        "log_rows": _log_rows(log, undone=table.undone, undoable=undoable),
+        "dice_provenance": provenance_of(log),  # counted from the whole log loaded here
         "physical_dice": physical,
         "loss_step": step,
         "error": forms_given.get("error", ""),
         **bring_context(request, character),
     }
+
+
+def _log_rows(
+    log: list[LogEntry], *, undone: frozenset[int], undoable: LogEntry | None
+) -> list[tuple[LogEntry, SafeString | None]]:
+    """(row, its HTML) for the log, each row drawn once (chargen/core/row_cache.py) with
+    whether a later row undid it; None for the loss its owner may undo, whose row holds
+    a form (and so a CSRF token) and is drawn with the page."""
+    shown = [entry for entry in log if entry != undoable]
+    drawn = rendered_rows(
+        shown,
+        template_name="drifting/_log_entry.html",
+        extra=lambda entry: {"undone": [entry.sequence] if entry.sequence in undone else []},
+    )
+    html = dict(zip((entry.sequence for entry in shown), drawn, strict=True))
+    return [(entry, html.get(entry.sequence)) for entry in log]
 
 
 def _render_sheet(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:

@@ -69,6 +69,11 @@ def next_sequence(character: UniqueCharacter | ManaCharacter) -> int:
     return 1 if last is None else last + 1
 
 
+def sequence_after(latest: UniqueRollEntry | ManaRollEntry | None) -> int:
+    """`next_sequence` for a page that has loaded the log's last row anyway (None: empty)."""
+    return 1 if latest is None else latest.sequence + 1
+
+
 def saved_entry(
     character: UniqueCharacter | ManaCharacter, *, sequence: object, kinds: Sequence[str]
 ) -> UniqueRollEntry | ManaRollEntry | None:

@@ -28,6 +28,7 @@ from chargen.rollers.roll_writes import (
     StaleForm,
     next_sequence,
     saved_entry,
+    sequence_after,
 )
 from chargen.rollers.services_mana import (
     ContestOdds,
@@ -54,6 +55,7 @@ from chargen.rollers.services_unique import (
     UniqueOdds,
     UniquePlan,
     crisis_track,
+    crisis_track_of,
     pending_crisis,
     push_state,
     unique_character_create,
@@ -85,6 +87,7 @@ __all__ = [
     "UniquePlan",
     "contest_odds",
     "crisis_track",
+    "crisis_track_of",
     "mana_character_create",
     "mana_contest",
     "mana_odds",
@@ -99,6 +102,7 @@ __all__ = [
     "pending_crisis",
     "push_state",
     "saved_entry",
+    "sequence_after",
     "unique_character_create",
     "unique_crisis_record",
     "unique_odds",

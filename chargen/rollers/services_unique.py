@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -54,6 +55,15 @@ def crisis_track(character: UniqueCharacter) -> pool_rules.CrisisTrack:
         mental=Count("pk", filter=Q(kind=pool_rules.CrisisKind.MENTAL.value)),
     )
     return pool_rules.CrisisTrack(physical=counts["physical"], mental=counts["mental"])
+
+
+def crisis_track_of(crises: Iterable[UniqueCrisis]) -> pool_rules.CrisisTrack:
+    """The crossed-off boxes, counted from crisis rows a page has loaded anyway."""
+    kinds = [crisis.kind for crisis in crises]
+    return pool_rules.CrisisTrack(
+        physical=kinds.count(pool_rules.CrisisKind.PHYSICAL.value),
+        mental=kinds.count(pool_rules.CrisisKind.MENTAL.value),
+    )
 
 
 def pending_crisis(character: UniqueCharacter) -> UniqueRollEntry | None:
@@ -140,20 +150,28 @@ class UniqueOdds:
     needed_chance: str | None
 
 
-def unique_odds(plan: UniquePlan, needed: int | None) -> UniqueOdds:
-    distribution = odds.unique_pool_distribution(plan.dice)
+@lru_cache(maxsize=64)
+def _pool_table(dice: int) -> tuple[str, tuple[TotalChance, ...]]:
+    """The average and every total's chances for a pool of `dice`: a pure function of the
+    dice count, drawn on every roller page view (issue 13), so worked out once a process."""
+    distribution = odds.unique_pool_distribution(dice)
     average = sum((total * chance for total, chance in distribution.items()), Fraction(0))
     totals = tuple(
         TotalChance(
             total=total,
             exactly=odds.as_percent(chance),
-            at_least=odds.as_percent(odds.unique_pool_chance(plan.dice, total)),
+            at_least=odds.as_percent(odds.unique_pool_chance(dice, total)),
         )
         for total, chance in sorted(distribution.items())
     )
+    return f"{float(average):.1f}", totals
+
+
+def unique_odds(plan: UniquePlan, needed: int | None) -> UniqueOdds:
+    average, totals = _pool_table(plan.dice)
     return UniqueOdds(
         plan=plan,
-        average=f"{float(average):.1f}",
+        average=average,
         totals=totals,
         needed=needed,
         needed_chance=(

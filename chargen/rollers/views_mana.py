@@ -15,6 +15,8 @@ from django.views.decorators.http import require_GET, require_POST
 from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
+from chargen.core.provenance import cached_dice_provenance
+from chargen.core.row_cache import rendered_rows
 from chargen.rollers import services
 from chargen.rollers.access import (
     mana_character_for_owner,
@@ -112,12 +114,12 @@ def _prefixed(form_class: type[forms.Form], choices: dict[str, Any]) -> dict[str
 def _mana_context(
     request: HtmxHttpRequest, character: ManaCharacter, **given: Any
 ) -> dict[str, Any]:
-    sequence = services.next_sequence(character)
+    log = list(character.rolls.order_by("-sequence")[: services.LOG_ROWS_SHOWN])
+    sequence = services.sequence_after(log[0] if log else None)
     attributes = list(character.attributes.all())
     colours = list(character.colours.all())
     specialities = list(character.specialities.select_related("attribute"))
     sheet = services.mana_sheet(character, colours=colours, attributes=attributes)
-    log = list(character.rolls.order_by("-sequence")[: services.LOG_ROWS_SHOWN])
     # Each form is drawn with its last roll's choices: the next roll is often the same task.
     remembered: dict[str, Any] = {
         kind: next((entry.details.get("choices", {}) for entry in log if entry.kind == kind), {})
@@ -182,6 +184,9 @@ def _mana_context(
         "contest_odds_error": contest_error,
         "latest": latest,
         "log": log,
+        "dice_provenance": cached_dice_provenance(character, log[0] if log else None),
+        # Each row drawn once (chargen/core/row_cache.py): it shows nothing but the row.
+        "log_rows": rendered_rows(log, template_name="rollers/_mana_log_row.html"),
         "notice": given.get("notice", ""),
         "error": given.get("error", ""),
     }

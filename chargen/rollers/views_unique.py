@@ -10,11 +10,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_POST
 
 from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
+from chargen.core.provenance import cached_dice_provenance
+from chargen.core.row_cache import rendered_rows
 from chargen.rollers import services
 from chargen.rollers.access import (
     unique_character_for_owner,
@@ -27,6 +30,8 @@ from chargen.rollers.forms import (
 )
 from chargen.rollers.models import (
     UniqueCharacter,
+    UniqueCrisis,
+    UniqueRollEntry,
     UniqueRollKind,
 )
 from chargen.rollers.views_common import (
@@ -65,9 +70,11 @@ def _unique_odds(form: UniquePoolFields) -> tuple[services.UniqueOdds | None, st
 def _unique_context(
     request: HtmxHttpRequest, character: UniqueCharacter, **given: Any
 ) -> dict[str, Any]:
-    sequence = services.next_sequence(character)
+    log = list(character.rolls.order_by("-sequence")[: services.LOG_ROWS_SHOWN])
+    sequence = services.sequence_after(log[0] if log else None)
     attributes = list(character.attributes.all())
-    track = services.crisis_track(character)
+    crises = list(character.crises.select_related("push"))
+    track = services.crisis_track_of(crises)
     pending = services.pending_crisis(character)
     state = services.push_state(character)
     needed = state.pool_roll.details.get("needed") if state else None
@@ -98,7 +105,7 @@ def _unique_context(
         "track": track,
         "physical_boxes": track.boxes("physical"),
         "mental_boxes": track.boxes("mental"),
-        "crises": list(character.crises.select_related("push")),
+        "crises": crises,
         "pending": pending,
         "state": state,
         "can_push": state is not None and state.result.can_push and not track.out_of_play,
@@ -110,14 +117,26 @@ def _unique_context(
         or (CrisisForm(initial={"push_sequence": pending.sequence}) if pending else None),
         "odds": odds,
         "odds_error": odds_error,
-        "log": list(
-            character.rolls.select_related("crisis_record").order_by("-sequence")[
-                : services.LOG_ROWS_SHOWN
-            ]
-        ),
+        "log": log,
+        "dice_provenance": cached_dice_provenance(character, log[0] if log else None),
+        "log_rows": _log_rows(log, crises),
         "notice": given.get("notice", ""),
         "error": given.get("error", ""),
     }
+
+
+def _log_rows(log: list[UniqueRollEntry], crises: list[UniqueCrisis]) -> list[SafeString]:
+    """The roll log's rows, each drawn once (chargen/core/row_cache.py); a push's row
+    shows the crisis recorded for it, which comes after the row and so is in its key."""
+    by_push = {crisis.push_id: crisis for crisis in crises}
+
+    def facts(entry: UniqueRollEntry) -> dict[str, Any]:
+        crisis = by_push.get(entry.pk)
+        if crisis is None:
+            return {"crisis": None}
+        return {"crisis": {"kind": crisis.get_kind_display(), "description": crisis.description}}
+
+    return rendered_rows(log, template_name="rollers/_unique_log_row.html", extra=facts)
 
 
 def _unique_render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:

@@ -99,17 +99,28 @@ def _attrs(attrs: dict[str, Any]) -> SafeString:
 
 
 # Widgets whose Django template is simple enough to write here; others render as usual.
-_INPUTS = (forms.TextInput, forms.NumberInput, forms.EmailInput, forms.URLInput)
+# Hidden inputs and checkboxes are Django's input.html too (hidden.html and checkbox.html
+# include it; CheckboxInput's own get_context adds `checked` and drops the value).
+_INPUTS = (
+    forms.TextInput,
+    forms.NumberInput,
+    forms.EmailInput,
+    forms.URLInput,
+    forms.HiddenInput,
+    forms.CheckboxInput,
+)
 
 
-def _widget(field: BoundField, css_class: str) -> SafeString:
-    """`field.as_widget(attrs={"class": css_class})`, without a template render for text
-    and number inputs and single selects (Django's input.html, select.html, select_option.html)."""
+def _widget(field: BoundField, css_class: str | None) -> SafeString:
+    """`field.as_widget(attrs={"class": css_class})` (no class when None), without a
+    template render for text, number, hidden and checkbox inputs and single selects
+    (Django's input.html, select.html, select_option.html)."""
     widget = field.field.widget
+    given: dict[str, str | bool] = {} if css_class is None else {"class": css_class}
     plain = type(widget) in _INPUTS or type(widget) is forms.Select
     if not plain or field.field.show_hidden_initial or field.field.localize:
-        return field.as_widget(attrs={"class": css_class})
-    attrs = field.build_widget_attrs({"class": css_class}, widget)
+        return field.as_widget(attrs=given or None)
+    attrs = field.build_widget_attrs(given, widget)
     if field.auto_id and "id" not in widget.attrs:
         attrs.setdefault("id", field.auto_id)
     context = widget.get_context(field.html_name, field.value(), attrs)["widget"]
@@ -216,7 +227,9 @@ def plain_field(field: BoundField) -> SafeString:
     """`{{ form.name|plain_field }}`: what `|as_crispy_field` writes, in plain Python."""
     widget = field.field.widget
     if field.is_hidden:
-        return format_html("{}", field)  # Django's own widget HTML (its __html__)
+        if field.field.show_hidden_initial:
+            return format_html("{}", field)  # Django's own widget HTML (its __html__)
+        return _widget(field, None)  # what Django's `{{ field }}` writes
     if isinstance(widget, forms.FileInput):
         return conditional_escape(as_crispy_field(field))  # a rendered template: safe already
     checkbox = isinstance(widget, forms.CheckboxInput)

@@ -59,3 +59,21 @@ def test_the_token_sheet_reads_tokens_assists_and_companions_once(
         assert sum(f'FROM "{table}"' in sql for sql in queries) == 1, table
     companions = [sql for sql in queries if sql.startswith('SELECT "drifting_character"."id"')]
     assert len(companions) <= 2, "\n".join(companions)  # the character, its companions
+
+
+def test_the_token_sheet_reads_its_log_once_for_rows_key_and_provenance(
+    player_client: Client, jim: Character
+) -> None:
+    """The forms' one-time key is one past the newest row of the log the page lists, not
+    a query of its own (issue 13); the same key the model's next_sequence gives."""
+    _roll(player_client, jim)
+    page = reverse("drifting:character", kwargs={"character_id": jim.id})
+    queries = page_queries(player_client, page)
+    sequence_only = [
+        sql for sql in queries if sql.startswith('SELECT "drifting_logentry"."sequence" AS')
+    ]
+    assert not sequence_only, sequence_only
+    # The rows, the key and where the dice came from (the provenance line) from one read.
+    assert sum('FROM "drifting_logentry"' in sql for sql in queries) == 1, "\n".join(queries)
+    jim.refresh_from_db()
+    assert f'name="key" value="{jim.next_sequence}"' in player_client.get(page).content.decode()

@@ -13,6 +13,8 @@ from chargen.characters import services_finish as finish
 from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
 from chargen.core import roll_keys
 from chargen.core.models import SigningKey
+from chargen.drifting import services as drifting
+from chargen.drifting.models import Character as Drifter
 from chargen.rollers.models import UniqueCharacter
 from tests.chargen.characters.steps import next_sequence
 from tests.chargen.characters_finish.build import choose_option, treva_through_skills
@@ -204,3 +206,46 @@ def test_a_log_that_does_not_replay_is_refused_naming_the_row(
     assert "does not replay under the rule data it carries" in page
     assert f"row #{method['sequence']} (" in page
     assert not Character.objects.filter(pk=treva.pk).exists()
+
+
+def test_a_drifting_sheet_counts_imported_rolls_from_the_log_it_lists(
+    jim: Drifter, player_client: Client
+) -> None:
+    """The token sheet counts where its dice came from over the log rows it loads for its
+    own log, not a second read of the log (issue 13): the same counts, one query fewer."""
+    choices = drifting.RollChoices(applicable=("Firearms",))
+    with override_settings(CHARGEN_SIGNING_KEY=FOREIGN):
+        for _ in range(2):
+            jim.refresh_from_db()
+            drifting.character_roll(character=jim, key=jim.next_sequence, choices=choices)
+        document = exported(player_client, "drifting.character", jim)
+    delete("drifting.character", jim)
+    SigningKey.objects.filter(key_id=roll_keys._key_from_text(FOREIGN).key_id).delete()
+    response = upload(player_client, document)
+    assert response.status_code == 302
+    page = player_client.get(response["Location"]).content.decode()
+    assert "2 rolls imported from another server" in page
+    assert "0 rolled by this server, 0 typed from physical dice." in page
+
+
+def test_a_roller_sheets_cached_counts_follow_a_new_roll(
+    leanne: UniqueCharacter, player_client: Client
+) -> None:
+    """The roller sheets keep the counts in the cache under the newest row's sequence and
+    hash (chargen.core.provenance.cached_dice_provenance): a roll made after the page was
+    shown is counted on the next page."""
+    with override_settings(CHARGEN_SIGNING_KEY=FOREIGN):
+        roll(leanne)
+        roll(leanne)
+        document = exported(player_client, "unique_pool.unique", leanne)
+    delete("unique_pool.unique", leanne)
+    SigningKey.objects.filter(key_id=roll_keys._key_from_text(FOREIGN).key_id).delete()
+    location = upload(player_client, document)["Location"]
+    for _ in range(2):  # drawn, then from the cache
+        page = player_client.get(location).content.decode()
+        assert "2 rolls imported from another server" in page
+        assert "0 rolled by this server, 0 typed from physical dice." in page
+    roll(UniqueCharacter.objects.get(pk=leanne.pk))
+    page = player_client.get(location).content.decode()
+    assert "2 rolls imported from another server" in page
+    assert "1 rolled by this server, 0 typed from physical dice." in page

@@ -75,3 +75,19 @@ def test_the_sheets_draw_their_forms_from_rows_loaded_once(
     assert sum("rollers_manacolour" in sql for sql in mana) == 1
     # The server's keys (for where each roll came from) come from the cache.
     assert not any("core_signingkey" in sql for sql in [*unique, *mana])
+
+
+def test_the_sheets_take_the_next_sequence_and_crises_from_rows_they_load(
+    player_client: Client, leanne: UniqueCharacter, mage: ManaCharacter
+) -> None:
+    """The form's sequence is one past the newest row of the log the page shows, and the
+    crisis track is counted from the crises the page lists: no MAX, no COUNT (issue 13);
+    16 and 15 queries before, 14 and 14 now (the logged-in session and user, the badge)."""
+    _unique_roll(player_client, leanne)
+    _mana_roll(player_client, mage)
+    unique = page_queries(player_client, leanne.get_absolute_url())
+    mana = page_queries(player_client, mage.get_absolute_url())
+    assert not [sql for sql in [*unique, *mana] if "MAX(" in sql]
+    assert sum('FROM "rollers_uniquecrisis"' in sql for sql in unique) == 1, "\n".join(unique)
+    assert len(unique) <= 14, "\n".join(unique)
+    assert len(mana) <= 14, "\n".join(mana)
