@@ -63,3 +63,15 @@ def test_the_party_page_reads_its_campaign_once(
         sql for sql in queries if 'FROM "campaigns_campaign"' in sql.split("WHERE")[0]
     ]
     assert len(from_campaigns) == 1, "\n".join(from_campaigns)
+
+
+def test_the_sheet_reads_the_log_once(
+    player_client: Client, campaign: Campaign, player: User
+) -> None:
+    """The dice provenance line counts the log the sheet has already loaded."""
+    character = _approved(player, campaign, "Once", skills=True)
+    queries = page_queries(player_client, f"/characters/{character.pk}/sheet/")
+    from_log = [
+        sql for sql in queries if 'FROM "characters_creationlogentry"' in sql.split("WHERE")[0]
+    ]
+    assert len(from_log) == 1, "\n".join(from_log)
