@@ -90,7 +90,8 @@ def test_moving_on_pushes_the_next_step_and_a_plain_post_still_redirects(
     assert moved.status_code == 200
     assert moved["HX-Push-Url"] == url("characteristics", draft)
     assert "Treva: 2." in moved.content.decode()  # the next step's title, with the new name
-    plain = player_client.post(url("method", draft), {"sequence": 1, "method": "dice"})
+    # Sequence 1 is now the name and concept just saved.
+    plain = player_client.post(url("method", draft), {"sequence": 2, "method": "dice"})
     assert plain.status_code == 303
     assert plain["Location"] == url("characteristics", draft)
 

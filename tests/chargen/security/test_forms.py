@@ -21,6 +21,7 @@ from chargen.characters.forms import ConceptForm, StartForm
 from chargen.characters.models import Character, CharacterStatus
 from chargen.characters.views_finish import DetailsForm
 from chargen.content.models import EquipmentItem
+from tests.chargen.characters.steps import next_sequence
 from tests.chargen.characters_finish.build import choose_option
 from tests.chargen.security.conftest import World
 
@@ -91,7 +92,7 @@ def test_concept_and_history_posts_change_only_their_own_fields(
     }
     concept = player_client.post(
         reverse("characters:concept", args=[draft.id]),
-        {"name": "Renamed", "concept": "New idea", **extras},
+        {"sequence": next_sequence(draft), "name": "Renamed", "concept": "New idea", **extras},
     )
     assert concept.status_code == 303
     choose_option(draft, "standard")

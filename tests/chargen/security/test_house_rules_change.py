@@ -46,8 +46,9 @@ def campaign(gm: User, player: User) -> Campaign:
 def bought(rulebook: None, player: User, campaign: Campaign) -> Character:
     """Bob spent the campaign's 50 points."""
     character = services.character_start(owner=player, campaign=campaign, name="Bought", concept="")
-    services.character_choose_method(character=character, expected_sequence=1, method="point_buy")
-    services.character_assign_points(character=character, expected_sequence=2, values=BOOK_POINTS)
+    # Sequence 1 is its name and concept, written by the start.
+    services.character_choose_method(character=character, expected_sequence=2, method="point_buy")
+    services.character_assign_points(character=character, expected_sequence=3, values=BOOK_POINTS)
     return character
 
 
@@ -222,7 +223,7 @@ def test_a_roll_after_the_change_uses_the_characters_own_dice(
 ) -> None:
     """A draft part-way through its characteristics goes on rolling its own 2d6."""
     draft = services.character_start(owner=player, campaign=campaign, name="Half", concept="")
-    services.character_choose_method(character=draft, expected_sequence=1, method="dice")
+    services.character_choose_method(character=draft, expected_sequence=2, method="dice")
     _change_rules(gm_client, campaign, characteristic_dice="2d6+2")
     draft = Character.objects.get(pk=draft.pk)  # as the next request loads it
     written = services.character_roll_characteristic(
