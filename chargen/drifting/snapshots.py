@@ -1,10 +1,10 @@
 """Checking each Drifting character's stored snapshots against a replay of its log.
 
-`CharacterToken` (the token sheet, sheet_writes.py) and `ChosenLifepath` (the
-lifepaths chosen, lifepath_log.py) are snapshots, written from a replay in the same
-transaction as every row; this says where one differs, as `manage.py
-check_snapshots` reports: a row changed behind the log's back, or a log that no
-longer replays (its error is the mismatch).
+`CharacterToken` (the token sheet, sheet_writes.py), `ChosenLifepath` (the
+lifepaths chosen, lifepath_log.py) and the `step` column (creation_step.py) are
+snapshots, written from a replay in the same transaction as every row; this says
+where one differs, as `manage.py check_snapshots` reports: a row changed behind the
+log's back, or a log that no longer replays (its error is the mismatch).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from chargen.drifting.creation_step import creation_step
 from chargen.drifting.lifepath_log import replayed_lifepath_ids, snapshot_lifepath_ids
 from chargen.drifting.models import Character
 from chargen.drifting.selectors import token_sheet
@@ -57,6 +58,26 @@ def lifepath_mismatches(character: Character) -> list[LifepathMismatch]:
     return [] if stored == replayed else [LifepathMismatch(character, stored, replayed)]
 
 
+@dataclass(frozen=True)
+class StepMismatch:
+    character: Character
+    stored: str
+    replayed: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.character.pk} “{self.character.name}”: the creation step is "
+            f"{self.stored!r} in the snapshot but {self.replayed!r} on replay"
+        )
+
+
+def step_mismatches(character: Character) -> list[StepMismatch]:
+    replayed = creation_step(character.log.order_by("sequence").values_list("kind", flat=True))
+    if character.step == replayed:
+        return []
+    return [StepMismatch(character, str(character.step), str(replayed))]
+
+
 def token_mismatches(character: Character) -> list[TokenMismatch]:
     stored = token_sheet(character)
     try:
@@ -83,9 +104,10 @@ def lifepath_snapshot_mismatches() -> Iterator[LifepathMismatch]:
         yield from lifepath_mismatches(character)
 
 
-def snapshot_mismatches() -> Iterator[TokenMismatch | LifepathMismatch]:
+def snapshot_mismatches() -> Iterator[TokenMismatch | LifepathMismatch | StepMismatch]:
     """Every Drifting snapshot that differs from a replay (`manage.py check_snapshots`)."""
     for character in _characters():
+        yield from step_mismatches(character)
         yield from lifepath_mismatches(character)
         yield from token_mismatches(character)
 

@@ -12,7 +12,11 @@ from django.core.management import call_command
 
 from chargen.drifting import services
 from chargen.drifting.models import Character, LogKind
-from chargen.drifting.snapshots import lifepath_snapshot_mismatches, token_snapshot_mismatches
+from chargen.drifting.snapshots import (
+    lifepath_snapshot_mismatches,
+    snapshot_mismatches,
+    token_snapshot_mismatches,
+)
 from tests.chargen.migration.test_legacy_data_survives import legacy_database
 
 __all__ = ["legacy_database"]
@@ -36,6 +40,8 @@ def test_every_old_token_sheet_is_a_replay_of_its_log(legacy_database: None) -> 
     assert list(token_snapshot_mismatches()) == []
     # The lifepaths chosen replay too: Sable's old `lifepath_undone` row took one back.
     assert list(lifepath_snapshot_mismatches()) == []
+    # Where each stands in its creation is its log's word too.
+    assert [str(m) for m in snapshot_mismatches()] == []
     # Play carries on from the replayed sheet, and the old rows seal and verify.
     jim = Character.objects.get(name="Jim Harlan")
     services.character_roll(
