@@ -92,7 +92,8 @@ def _wizard_steps(page: Page, base: str) -> None:
         "button[type=submit]"
     ).click()
     expect(page.get_by_role("link", name="Continue to skills")).to_be_visible()
-    assert character.log.count() == 5  # method, points, race, career, specialisation
+    # Its name and concept (the start), method, points, race, career, specialisation.
+    assert character.log.count() == 6
 
 
 def _rollers(page: Page) -> None:
