@@ -50,16 +50,14 @@ class StartForm(forms.ModelForm):
         return cleaned
 
 
-class ConceptForm(forms.ModelForm):
-    """Step 1 again: the name and concept stay editable while the character is a draft."""
+class ConceptForm(forms.Form):
+    """Step 1 again: the name and concept stay editable while the character is a draft.
 
-    class Meta:
-        model = Character
-        fields = ("name", "concept")
+    A plain form, not a model form: the columns are the log's copy, written only with
+    a `concept` row (services.character_update_concept), never by a form's validation."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["concept"].widget = forms.TextInput()
+    name = forms.CharField(max_length=120)
+    concept = forms.CharField(max_length=200, required=False)
 
 
 # --- Steps 2–6: what each wizard POST may hold ----------------------------------------

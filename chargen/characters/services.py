@@ -102,10 +102,7 @@ def character_update_concept(
     name, concept = name.strip(), concept.strip()
     if not name:
         raise StepRefused("Give your character a name.", field="name")
-    # As saved, not as `character` holds them: a bound model form has already copied
-    # the typed words onto it.
-    saved = Character.objects.values_list("name", "concept").get(pk=character.pk)
-    if character.is_editable and (name, concept) == saved:
+    if character.is_editable and (name, concept) == (character.name, character.concept):
         return character
     _write_concept(character, expected_sequence, name, concept)
     character.refresh_from_db()

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -132,7 +133,7 @@ def _answer(
 def concept(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     progress = _load(request, character_id)
     character = progress.character
-    form = ConceptForm(request.POST or None, instance=character)
+    form = ConceptForm(request.POST or None, initial=model_to_dict(character, ["name", "concept"]))
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -153,7 +154,6 @@ def concept(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
                 )
             # A concept row moves no step: the next page replays the log as it is now.
             return _answer(request, character, "characteristics", None)
-        character.refresh_from_db()
         return _page(request, progress, "concept", form=form, status=refused_status(request))
     return _page(request, progress, "concept", form=form)
 
