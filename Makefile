@@ -70,7 +70,7 @@ PYTEST_WORKERS ?= 2
 
 test: $(STAMP) check-chromium check-pdf lint types ## everything the tests need, then lint, types and every test
 	$(PY) manage.py makemigrations --check --dry-run
-	$(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) $(PYTEST_ARGS); status=$$?; \
+	$(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \
 	  exit $$status
 
