@@ -51,6 +51,7 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=25, help="functions shown a page")
     parser.add_argument("--page", default="", help="only pages whose name contains this")
     parser.add_argument("--middleware", action="store_true", help="each middleware's cost")
+    parser.add_argument("--sort", default="cumulative", help="pstats order: cumulative, tottime")
     args = parser.parse_args()
     with sqlite_database() as database_env:
         env = settings_env(database_env)
@@ -111,7 +112,7 @@ def profile_page(name: str, path: str, session: str, args: argparse.Namespace) -
             client.get(path)
         profiler.disable()
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(args.top)
+        pstats.Stats(profiler, stream=out).sort_stats(args.sort).print_stats(args.top)
         print(out.getvalue())
     return figures
 

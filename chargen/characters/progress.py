@@ -280,7 +280,7 @@ def progress_for(
     race = race_in_force(in_force, character.race)
     steps, unplaced = steps_for(in_force, character.race)
     state = cached_replay(
-        _replay_key(character, entries, in_force) if rulebook is None else None,
+        replay_key_of(character, entries, in_force) if rulebook is None else None,
         lambda: creation.replay(steps, rulebook=book, house_rules=house_rules),
     )
     return Progress(
@@ -327,7 +327,7 @@ def progress_after(before: Progress, entries: Sequence[CreationLogEntry]) -> Pro
     try:
         step = step_for(newest, previous, before.race_in_force)
         state = cached_replay(
-            _replay_key(character, entries, in_force),
+            replay_key_of(character, entries, in_force),
             lambda: (
                 before.state
                 if step is None
@@ -356,7 +356,7 @@ def progress_after(before: Progress, entries: Sequence[CreationLogEntry]) -> Pro
     )
 
 
-def _replay_key(
+def replay_key_of(
     character: Character,
     entries: Sequence[CreationLogEntry],
     in_force: Sequence[CreationLogEntry],

@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chargen.characters import services_finish as services
@@ -350,7 +351,9 @@ def sheet_page_context(request: HttpRequest, character_id: uuid.UUID) -> dict[st
         "character": character,
         "finish": loaded,
         "state": loaded.progress.state,
-        "sheet": services.sheet_context(loaded),
+        # Only the PDF draws the body here: the pages' sheet_body tag reads it from its
+        # cache, and builds this itself when it must.
+        "sheet": SimpleLazyObject(lambda: services.sheet_context(loaded)),
         "is_owner": is_owner,
         # The GM's note is for the player who makes the change (the GM has the desk).
         "gm_decision": gm_decision_for(character) if is_owner else None,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q, QuerySet
@@ -87,7 +88,13 @@ class PartySheet:
     character: Character
     finish: services_finish.Finish
     state: object
-    sheet: dict[str, object]
+    known_keys: dict[str, str]
+
+    @cached_property
+    def sheet(self) -> dict[str, object]:
+        # Drawn only when a page draws the body itself (the PDF): the print page's
+        # sheet_body tag reads the body from its cache (chargen/characters/sheet_cache.py).
+        return services_finish.sheet_context(self.finish, known_keys=self.known_keys)
 
 
 def party_sheets(campaign: Campaign) -> list[PartySheet]:
@@ -118,15 +125,20 @@ def party_sheets(campaign: Campaign) -> list[PartySheet]:
     for character in characters:
         character.campaign = campaign  # already loaded: share it
         log = entries[character.pk]
+        progress = progress_for(character, log)
+        # As finish_load makes it: the rows in force, and the whole log beside them.
         finish = services_finish.Finish(
-            progress=progress_for(character, log), entries=tuple(log), content=content(character)
+            progress=progress,
+            entries=progress.entries,
+            content=content(character),
+            log=tuple(log),
         )
         sheets.append(
             PartySheet(
                 character=character,
                 finish=finish,
                 state=finish.progress.state,
-                sheet=services_finish.sheet_context(finish, known_keys=known_keys),
+                known_keys=known_keys,
             )
         )
     return sheets

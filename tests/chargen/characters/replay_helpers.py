@@ -10,7 +10,7 @@ from django.core.cache import caches
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character
 from chargen.characters.pinned import character_rulebook
-from chargen.characters.progress import Progress, _replay_key, progress_for
+from chargen.characters.progress import Progress, progress_for, replay_key_of
 from chargen.core.log import effective
 from chargen.core.replay_cache import CACHE_ALIAS
 
@@ -28,7 +28,7 @@ def worker(settings: Any, name: str) -> None:
 def key_of(character: Character) -> str:
     character.refresh_from_db()
     entries = log_entries(character)
-    key = _replay_key(character, entries, effective(entries))
+    key = replay_key_of(character, entries, effective(entries))
     assert key is not None
     return key
 

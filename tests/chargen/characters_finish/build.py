@@ -28,7 +28,9 @@ BOOK_SKILLS = (
 )
 
 
-def treva_through_skills(character: Character) -> None:
+def treva_through_skills(character: Character, *, undo_a_table_choice: bool = False) -> None:
+    """Her skills as the book rolls them; with `undo_a_table_choice`, her last skill roll
+    is first placed on another table and that choice undone (the log keeps both rows)."""
     roll_book_characteristics(character)
     darrian(character)
     citizen_construction(character)
@@ -58,7 +60,21 @@ def treva_through_skills(character: Character) -> None:
     skill(character, "2 2", ACTION)  # 4: Recon 1
     skill(character, "3 4", ACADEMIC)  # 7: Bribery 1
     survive(character, "4 4")  # the survival roll the book leaves out
-    skill(character, "3 3", PLANETSIDE_ACTION)  # 6: Drive 1
+    if undo_a_table_choice:
+        services.character_roll_skill(
+            character=character, expected_sequence=next_sequence(character), typed_faces="3 3"
+        )
+        services.character_choose_table(
+            character=character, expected_sequence=next_sequence(character), table=ACADEMIC
+        )
+        services.character_undo(character=character, expected_sequence=next_sequence(character) - 1)
+        services.character_choose_table(
+            character=character,
+            expected_sequence=next_sequence(character),
+            table=PLANETSIDE_ACTION,
+        )  # 6: Drive 1
+    else:
+        skill(character, "3 3", PLANETSIDE_ACTION)  # 6: Drive 1
     survive(character, "3 4")
 
 
