@@ -13,6 +13,7 @@ each value it is given: nothing here marks text safe by hand.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from django import template
@@ -92,8 +93,23 @@ def skill_roll_items(rows: Any) -> SafeString:
 @register.simple_tag
 def saved_roll(entry: Any) -> SafeString:
     faces = getattr(entry, "faces", None) or ()
-    entered = bool(getattr(entry, "entered", False))
-    dice = format_html_join(
+    return _drawn_roll(
+        getattr(entry, "sequence", _MISSING),
+        tuple(faces),
+        bool(getattr(entry, "entered", False)),
+        getattr(entry, "dice", _MISSING),
+        getattr(entry, "total", _MISSING),
+    )
+
+
+# A saved roll's markup is a function of these five values alone, and the wizard draws
+# every roll so far on each answer: each is drawn once per process (a few hundred bytes
+# a roll; the least recently drawn go first).
+@lru_cache(maxsize=4096)
+def _drawn_roll(
+    sequence: Any, faces: tuple[Any, ...], entered: bool, dice: Any, total: Any
+) -> SafeString:
+    drawn_dice = format_html_join(
         "",
         '<span class="die{}" aria-label="die showing {}">{}</span>',
         ((" entered" if entered else "", face, face) for face in faces),
@@ -104,9 +120,9 @@ def saved_roll(entry: Any) -> SafeString:
         '\n  <span class="ms-1">{} = <strong class="roll-total">{}</strong></span>'
         "\n  {}"
         "\n</span>\n",
-        _shown(getattr(entry, "sequence", _MISSING)),
-        dice,
-        _shown(getattr(entry, "dice", _MISSING)),
-        _shown(getattr(entry, "total", _MISSING)),
+        _shown(sequence),
+        drawn_dice,
+        _shown(dice),
+        _shown(total),
         _ENTERED if entered else "",
     )
