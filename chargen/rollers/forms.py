@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from django import forms
 from django.db.models import QuerySet
 
+from chargen.core.start_key import fresh_start_key, start_key_field, start_key_refused_on_top
 from chargen.rollers.forms_common import (
     MAX_SCORE,
     MAX_TOOL_QUALITY,
@@ -40,7 +41,20 @@ def _choices_from(field: forms.Field, rows: Any) -> None:
 
 
 class NameForm(forms.Form):
+    """A "new sheet" form: the name, and the form's one-time key (a double-click on
+    Create makes one sheet: chargen/core/start_key.py)."""
+
     name = forms.CharField(max_length=80, label="Character name")
+    start_key = start_key_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        fresh_start_key(self)
+
+    def clean(self) -> dict[str, Any] | None:
+        cleaned = super().clean()
+        start_key_refused_on_top(self)
+        return cleaned
 
 
 class UniqueCharacterForm(forms.ModelForm):

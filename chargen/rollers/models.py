@@ -28,6 +28,9 @@ class RollerSheet(models.Model):
     name = models.CharField(max_length=80)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The "new sheet" form's one-time key (chargen/core/start_key.py): a double-click
+    # finds the sheet the first click made. Unique per owner (each subclass's Meta).
+    start_key = models.UUIDField(null=True, blank=True, editable=False)
 
     class Meta:
         abstract = True
@@ -68,6 +71,13 @@ class UniqueCharacter(RollerSheet):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="unique_characters"
     )
+
+    class Meta(RollerSheet.Meta):
+        constraints = (
+            models.UniqueConstraint(
+                fields=("owner", "start_key"), name="rollers_one_unique_sheet_per_start_key"
+            ),
+        )
 
     def get_absolute_url(self) -> str:
         return reverse("rollers:unique", kwargs={"character_id": self.id})
@@ -183,6 +193,13 @@ class ManaCharacter(RollerSheet):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mana_characters"
     )
+
+    class Meta(RollerSheet.Meta):
+        constraints = (
+            models.UniqueConstraint(
+                fields=("owner", "start_key"), name="rollers_one_mana_sheet_per_start_key"
+            ),
+        )
 
     def get_absolute_url(self) -> str:
         return reverse("rollers:mana", kwargs={"character_id": self.id})

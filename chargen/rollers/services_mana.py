@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from chargen.core.start_key import already_started
 from chargen.rollers.models import (
     ManaAttribute,
     ManaCharacter,
@@ -34,11 +36,17 @@ from rules.errors import DiceError, RulesError
 
 
 @transaction.atomic
-def mana_character_create(*, owner: User, name: str) -> ManaCharacter:
+def mana_character_create(
+    *, owner: User, name: str, start_key: uuid.UUID | None = None
+) -> ManaCharacter:
     """A new sheet: the book's attributes at 1, five colours at 0, the house colour links.
     Raises SheetCapReached at settings.MAX_ROLLER_SHEETS (both kinds counted)."""
+    # The same "new sheet" form sent again (a double-click) finds the first one's sheet.
+    made = already_started(ManaCharacter, owner, start_key)
+    if made is not None:
+        return cast(ManaCharacter, made)
     _refuse_at_sheet_cap(owner)
-    character = ManaCharacter.objects.create(owner=owner, name=name.strip())
+    character = ManaCharacter.objects.create(owner=owner, name=name.strip(), start_key=start_key)
     ManaColour.objects.bulk_create(
         ManaColour(character=character, name=colour, amount=0)
         for colour in keep_rules.DEFAULT_MANA_COLOURS

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 
+from chargen.core.start_key import already_started
 from chargen.rollers.models import (
     UniqueAttribute,
     UniqueCharacter,
@@ -36,11 +38,17 @@ from rules.errors import RulesError
 
 
 @transaction.atomic
-def unique_character_create(*, owner: User, name: str) -> UniqueCharacter:
+def unique_character_create(
+    *, owner: User, name: str, start_key: uuid.UUID | None = None
+) -> UniqueCharacter:
     """A new sheet with the book's two universal attributes at 1, ready to edit.
     Raises SheetCapReached at settings.MAX_ROLLER_SHEETS (both kinds counted)."""
+    # The same "new sheet" form sent again (a double-click) finds the first one's sheet.
+    made = already_started(UniqueCharacter, owner, start_key)
+    if made is not None:
+        return cast(UniqueCharacter, made)
     _refuse_at_sheet_cap(owner)
-    character = UniqueCharacter.objects.create(owner=owner, name=name.strip())
+    character = UniqueCharacter.objects.create(owner=owner, name=name.strip(), start_key=start_key)
     UniqueAttribute.objects.bulk_create(
         UniqueAttribute(character=character, name=attribute, score=1)
         for attribute in DEFAULT_UNIQUE_ATTRIBUTES

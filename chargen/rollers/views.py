@@ -76,7 +76,9 @@ def unique_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         )
     try:
         character = services.unique_character_create(
-            owner=request.user, name=form.cleaned_data["name"]
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            start_key=form.cleaned_data["start_key"],
         )
     except services.SheetCapReached as refusal:
         form.add_error(None, str(refusal))
@@ -100,7 +102,9 @@ def mana_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         )
     try:
         character = services.mana_character_create(
-            owner=request.user, name=form.cleaned_data["name"]
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            start_key=form.cleaned_data["start_key"],
         )
     except services.SheetCapReached as refusal:
         form.add_error(None, str(refusal))
