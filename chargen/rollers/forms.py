@@ -17,6 +17,7 @@ from chargen.rollers.forms_common import (
     SequencedForm,
 )
 from chargen.rollers.models import (
+    CrisisKind,
     ManaAttribute,
     ManaCharacter,
     ManaColour,
@@ -160,12 +161,14 @@ class UniquePushForm(PhysicalDiceMixin, SequencedForm):
 
 class CrisisForm(forms.ModelForm):
     push_sequence = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    # Declared, not generated: a model field's choices come with a blank "---------"
+    # choice, which a user's try found offered (and ticked) above Physical and Mental.
+    kind = forms.ChoiceField(choices=CrisisKind.choices, widget=forms.RadioSelect)
 
     class Meta:
         model = UniqueCrisis
         fields = ("kind", "description")
         widgets: ClassVar[dict[str, Any]] = {
-            "kind": forms.RadioSelect,
             "description": forms.Textarea(attrs={"rows": 2}),
         }
         labels: ClassVar[dict[str, str]] = {

@@ -3,6 +3,8 @@ replayed and stale pushes, recording a crisis and a dead character's sheet."""
 
 from __future__ import annotations
 
+import re
+
 from django.test import Client
 
 from chargen.rollers import services
@@ -181,3 +183,21 @@ def test_a_push_is_one_die(player_client: Client, leanne: UniqueCharacter) -> No
     )
     assert "You typed 2 faces; 1d6 has 1 die" in str(response.context["push_form"].errors["faces"])
     assert leanne.rolls.count() == 1
+
+
+def test_the_crisis_form_offers_physical_and_mental_only(
+    player_client: Client, leanne: UniqueCharacter
+) -> None:
+    """No blank "---------" choice above them (a user's try found it offered and ticked);
+    a form sent with no kind chosen is told so at the field, and nothing is recorded."""
+    push_sequence = _leanne_in_a_crisis(leanne)
+    body = player_client.get(url("unique", leanne)).content.decode()
+    form = body[body.index('id="crisis-form"') :]
+    form = form[: form.index("</form>")]
+    assert re.findall(r'name="kind" value="([^"]*)"', form) == ["physical", "mental"]
+    assert "---------" not in form
+    assert " checked" not in form
+    data = {"push_sequence": push_sequence, "description": "Fear of wind."}
+    response = player_client.post(url("unique_crisis", leanne), data, **HTMX)
+    assert "This field is required." in response.content.decode()
+    assert leanne.crises.count() == 0
