@@ -292,9 +292,13 @@ def review(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
 def finish(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     try:
-        if not _saved_already(request, character, LogKind.FINISHED):
+        repeated = _saved_already(request, character, LogKind.FINISHED)
+        if not repeated:
             services.character_finish(character=character, key=_key(request) or 0)
     except RulesError as error:
         return _refused(request, _wizard_context(request, character, error=str(error)))
-    messages.success(request, f"{character.name} is ready to drift.")
+    # Said once: a double-click's second request finds the first's row, and the first's
+    # message is still waiting for the page both lead to (a user's try saw it twice).
+    if not repeated:
+        messages.success(request, f"{character.name} is ready to drift.")
     return client_redirect(request, character.get_absolute_url())

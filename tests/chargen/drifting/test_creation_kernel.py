@@ -186,6 +186,9 @@ def test_a_double_click_on_finish_answers_with_the_sheet(
     assert first.status_code == second.status_code == 303
     assert second["Location"] == draft.get_absolute_url()
     assert kinds(draft).count(LogKind.FINISHED) == 1
+    # The page both clicks lead to says so once (a user's try saw the message twice).
+    page = player_client.get(second["Location"]).content.decode()
+    assert page.count("is ready to drift.") == 1
 
 
 @pytest.mark.parametrize("seed", range(6))
