@@ -42,7 +42,8 @@ class StartForm(forms.ModelForm):
         model_choice(self, "campaign").queryset = (
             campaigns_for_user(user).filter(game=INFINITY_DRIVE).order_by("name")
         )
-        self.fields["concept"].widget = forms.TextInput()
+        # A one-line box, keeping the browser's length cap the model's field gave.
+        self.fields["concept"].widget = forms.TextInput(attrs={"maxlength": 200})
 
     def clean(self) -> dict[str, Any] | None:
         cleaned = super().clean()

@@ -336,3 +336,17 @@ def test_a_malformed_value_is_refused_at_its_field_and_nothing_is_written(
         assert _held_at(content, ON_TOP) == case.message
     assert "Select a valid choice" not in content
     assert [(entry.sequence, entry.kind) for entry in log_entries(draft)] == before
+
+
+def test_text_boxes_stop_at_the_length_the_server_takes(
+    player_client: Client, draft: Character
+) -> None:
+    """The browser stops typing where the server would refuse (a user's try typed past
+    both); the server's own message still stands for a post that goes around it."""
+    new_page = player_client.get("/characters/new/").content.decode()
+    assert re.search(r'<input[^>]*name="concept"[^>]*maxlength="200"', new_page)
+    _skill_rolled("4 6")(draft)  # 10: Knowledge, which asks for a specialty
+    skills = player_client.get(url("skills", draft)).content.decode()
+    boxes = re.findall(r'<input[^>]*name="specialty"[^>]*>', skills)
+    assert boxes
+    assert all('maxlength="80"' in box for box in boxes)
