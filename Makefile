@@ -28,11 +28,12 @@ DEV_KEY := .dev-signing-key
 
 $(DEV_KEY): | $(STAMP)
 	@DEBUG=1 $(PY) manage.py new_signing_key > $@
-	@echo "Generated a development signing key for rolls in $@: $$(cat $@)"
+	@echo "Generated a development signing key for rolls in $@ (a secret: not printed)"
 
-run: $(STAMP) check-pdf $(DEV_KEY) ## environment, migrations, rules data, demo accounts, then serve on http://127.0.0.1:8000
-	@export CHARGEN_SIGNING_KEY="$${CHARGEN_SIGNING_KEY:-$$(cat $(DEV_KEY))}" DEBUG=1; \
-	  echo "Rolls are signed with CHARGEN_SIGNING_KEY=$$CHARGEN_SIGNING_KEY"; \
+run: $(STAMP) check-pdf $(DEV_KEY) ## environment, migrations, rules data, demo accounts, then serve on http://127.0.0.1:8000 (PORT=… HOST=… to change)
+	@if [ -z "$${CHARGEN_SIGNING_KEY:-}" ]; then echo "Rolls are signed with the development key in $(DEV_KEY)"; fi; \
+	  export CHARGEN_SIGNING_KEY="$${CHARGEN_SIGNING_KEY:-$$(cat $(DEV_KEY))}" DEBUG=1 \
+	    SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"; \
 	  $(PY) manage.py migrate --noinput && \
 	  $(PY) manage.py load_rules_data && \
 	  $(PY) manage.py create_demo_data && \
