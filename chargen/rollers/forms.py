@@ -163,7 +163,9 @@ class CrisisForm(forms.ModelForm):
     push_sequence = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     # Declared, not generated: a model field's choices come with a blank "---------"
     # choice, which a user's try found offered (and ticked) above Physical and Mental.
-    kind = forms.ChoiceField(choices=CrisisKind.choices, widget=forms.RadioSelect)
+    kind = forms.ChoiceField(
+        choices=CrisisKind.choices, widget=forms.RadioSelect, label="Kind of crisis"
+    )
 
     class Meta:
         model = UniqueCrisis
@@ -172,7 +174,6 @@ class CrisisForm(forms.ModelForm):
             "description": forms.Textarea(attrs={"rows": 2}),
         }
         labels: ClassVar[dict[str, str]] = {
-            "kind": "Kind of crisis",
             "description": "What is the crisis?",
         }
 

@@ -196,6 +196,7 @@ def test_the_crisis_form_offers_physical_and_mental_only(
     form = form[: form.index("</form>")]
     assert re.findall(r'name="kind" value="([^"]*)"', form) == ["physical", "mental"]
     assert "---------" not in form
+    assert "Kind of crisis" in form
     assert " checked" not in form
     data = {"push_sequence": push_sequence, "description": "Fear of wind."}
     response = player_client.post(url("unique_crisis", leanne), data, **HTMX)
