@@ -25,11 +25,7 @@ A log with a row not yet sealed is drawn every time, as the replay cache does.
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 import django
-from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString
@@ -38,7 +34,8 @@ from chargen.characters.progress import replay_key_of
 from chargen.characters.selectors_finish import Finish
 from chargen.characters.sheet import sheet_context
 from chargen.core import roll_keys
-from chargen.core.row_cache import CACHE_ALIAS, TIMEOUT, template_version
+from chargen.core.replay_cache import content_key
+from chargen.core.row_cache import cached_html, template_version
 
 PREFIX = "sheet-body:v1"
 TEMPLATE = "characters/sheet.html"
@@ -69,8 +66,7 @@ def sheet_body_key(
         name_tag,
         heading_tag,
     ]
-    text = json.dumps(document, sort_keys=True, separators=(",", ":"), default=str)
-    return f"{PREFIX}:{hashlib.sha256(text.encode('utf-8')).hexdigest()}"
+    return content_key(PREFIX, document)
 
 
 def sheet_body(finish: Finish, *, name_tag: str = "h2", heading_tag: str = "h3") -> SafeString:
@@ -79,23 +75,17 @@ def sheet_body(finish: Finish, *, name_tag: str = "h2", heading_tag: str = "h3")
     known_keys = roll_keys.known_public_keys_covering(key_ids)
     known_ids = sorted(set(key_ids) & known_keys.keys())
     key = sheet_body_key(finish, known_ids=known_ids, name_tag=name_tag, heading_tag=heading_tag)
-    store = caches[CACHE_ALIAS]
-    found = store.get(key) if key is not None else None
-    # The cache pickles what it stores: the template's output comes back a SafeString
-    # (every value escaped); anything else is drawn again.
-    if isinstance(found, SafeString):
-        return found
-    html = render_to_string(
-        PARTIAL,
-        {
-            "character": finish.character,
-            "finish": finish,
-            "state": finish.progress.state,
-            "sheet": sheet_context(finish, known_keys=known_keys),
-            "name_tag": name_tag,
-            "heading_tag": heading_tag,
-        },
+    return cached_html(
+        key,
+        lambda: render_to_string(
+            PARTIAL,
+            {
+                "character": finish.character,
+                "finish": finish,
+                "state": finish.progress.state,
+                "sheet": sheet_context(finish, known_keys=known_keys),
+                "name_tag": name_tag,
+                "heading_tag": heading_tag,
+            },
+        ),
     )
-    if key is not None:
-        store.set(key, html, timeout=TIMEOUT)
-    return SafeString(html)

@@ -70,8 +70,14 @@ def replay_key(
     if not all(entry_hashes):
         return None
     document = [rules_code_version(), system, str(subject_id), list(inputs), list(entry_hashes)]
+    return content_key(f"{PREFIX}:{system}", document)
+
+
+def content_key(prefix: str, document: object) -> str:
+    """`prefix:` and the sha256 of `document` as canonical JSON (sorted keys, no spaces,
+    anything else as its str): the key every cache keyed by content uses."""
     text = json.dumps(document, sort_keys=True, separators=(",", ":"), default=str)
-    return f"{PREFIX}:{system}:{hashlib.sha256(text.encode('utf-8')).hexdigest()}"
+    return f"{prefix}:{hashlib.sha256(text.encode('utf-8')).hexdigest()}"
 
 
 def cached_replay(key: str | None, replay: Callable[[], Result]) -> Result:

@@ -22,7 +22,6 @@ sheet's "Undo this loss") is drawn by the page itself, outside this cache.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -34,7 +33,7 @@ from django.utils import timezone, translation
 from django.utils.safestring import SafeString
 
 from chargen.core.log import LogEntryBase
-from chargen.core.replay_cache import rules_code_version
+from chargen.core.replay_cache import content_key, rules_code_version
 
 CACHE_ALIAS = "rows"  # settings.CACHES: Redis with REDIS_URL, else local memory
 PREFIX = "rows:v1"
@@ -69,8 +68,22 @@ def row_key(
         row.created.isoformat() if row.created else "",
         dict(extra or {}),
     ]
-    text = json.dumps(document, sort_keys=True, separators=(",", ":"), default=str)
-    return f"{PREFIX}:{hashlib.sha256(text.encode('utf-8')).hexdigest()}"
+    return content_key(PREFIX, document)
+
+
+def cached_html(key: str | None, draw: Callable[[], str]) -> SafeString:
+    """The HTML kept under `key`, else `draw()`'s, kept there (`key` None: drawn, not kept).
+
+    The cache pickles what it stores: a template's output comes back a SafeString (every
+    value escaped); anything else found is drawn again."""
+    store = caches[CACHE_ALIAS]
+    found = store.get(key) if key is not None else None
+    if isinstance(found, SafeString):
+        return found
+    html = SafeString(draw())
+    if key is not None:
+        store.set(key, html, timeout=TIMEOUT)
+    return html
 
 
 def rendered_rows(
