@@ -14,19 +14,37 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from chargen.campaigns.models import Campaign
+from chargen.core.prepared_query import PreparedQuery
 
 User = AbstractBaseUser | AnonymousUser
+
+
+def _campaigns_of(user_id: object) -> QuerySet[Campaign]:
+    return (
+        Campaign.objects.filter(Q(gm_id=user_id) | Q(memberships__user_id=user_id))
+        .distinct()
+        .select_related("gm")
+    )
+
+
+# The home page lists them twice (its campaigns and what waits): built once per process.
+_CAMPAIGNS_OF: PreparedQuery[Campaign] = PreparedQuery(
+    _campaigns_of, user_id=Campaign._meta.get_field("gm")
+)
 
 
 def campaigns_for_user(user: User) -> QuerySet[Campaign]:
     """Campaigns the user runs or has joined."""
     if not user.is_authenticated:
         return Campaign.objects.none()
-    return (
-        Campaign.objects.filter(Q(gm_id=user.pk) | Q(memberships__user_id=user.pk))
-        .distinct()
-        .select_related("gm")
-    )
+    return _campaigns_of(user.pk)
+
+
+def campaign_list_for_user(user: User) -> list[Campaign]:
+    """`campaigns_for_user` as a list, from a statement built once (prepared_query.py)."""
+    if not user.is_authenticated:
+        return []
+    return _CAMPAIGNS_OF.all(user_id=user.pk)
 
 
 def _campaign_or_404(queryset: QuerySet[Campaign], campaign_id: uuid.UUID | str) -> Campaign:

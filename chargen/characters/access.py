@@ -14,6 +14,7 @@ from django.http import Http404
 from chargen.characters.deletion import with_has_rolls
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character, CharacterStatus
+from chargen.core.prepared_query import PreparedQuery
 
 # Other members of a campaign see a character only once it is settled.
 VISIBLE_TO_MEMBERS: frozenset[str] = frozenset({CharacterStatus.APPROVED, CharacterStatus.FINISHED})
@@ -21,6 +22,17 @@ VISIBLE_TO_MEMBERS: frozenset[str] = frozenset({CharacterStatus.APPROVED, Charac
 
 def _characters() -> QuerySet[Character]:
     return Character.objects.select_related("campaign", "race", "owner")
+
+
+# Every character page starts with one of these: built once per process (prepared_query.py).
+_OWNED: PreparedQuery[Character] = PreparedQuery(
+    lambda pk, owner: _characters().filter(pk=pk, owner_id=owner)[:1],
+    pk=Character._meta.get_field("id"),
+    owner=Character._meta.get_field("owner"),
+)
+_BY_ID: PreparedQuery[Character] = PreparedQuery(
+    lambda pk: _characters().filter(pk=pk)[:1], pk=Character._meta.get_field("id")
+)
 
 
 def _as_uuid(character_id: uuid.UUID | str) -> uuid.UUID:
@@ -36,7 +48,7 @@ def character_for_owner(
     """The character if `user` owns it; otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _characters().filter(pk=_as_uuid(character_id), owner_id=user.pk).first()
+    character = _OWNED.first(pk=_as_uuid(character_id), owner=user.pk)
     if character is None:
         raise Http404("No such character.")
     return character
@@ -49,7 +61,7 @@ def character_for_viewer(
     is approved or finished) another member of its campaign; otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _characters().filter(pk=_as_uuid(character_id)).first()
+    character = _BY_ID.first(pk=_as_uuid(character_id))
     if character is None:
         raise Http404("No such character.")
     if character.owner_id == user.pk:
@@ -63,13 +75,18 @@ def character_for_viewer(
     raise Http404("No such character.")
 
 
+def characters_owned_by(owner_id: int) -> QuerySet[Character]:
+    """Every character of the user with this id, newest change first."""
+    return with_has_rolls(Character.objects.filter(owner_id=owner_id)).select_related(
+        "campaign", "race"
+    )
+
+
 def characters_for_owner(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Character]:
     """Every character `user` owns, newest change first."""
     if not user.is_authenticated:
         return Character.objects.none()
-    return with_has_rolls(Character.objects.filter(owner_id=user.pk)).select_related(
-        "campaign", "race"
-    )
+    return characters_owned_by(user.pk)
 
 
 def refuse_unless_still_in_campaign(character: Character, *, what: str) -> None:

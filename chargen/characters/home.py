@@ -5,11 +5,16 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 
-from chargen.characters.access import characters_for_owner
-from chargen.characters.models import CharacterStatus
+from chargen.characters.access import characters_owned_by
+from chargen.characters.models import Character, CharacterStatus
 from chargen.core.home import HomeAction, HomeSection
+from chargen.core.prepared_query import PreparedQuery
 
 HOME_LIMIT = 30
+_NEWEST: PreparedQuery[Character] = PreparedQuery(
+    lambda owner: characters_owned_by(owner)[:HOME_LIMIT],
+    owner=Character._meta.get_field("owner"),
+)
 # Drafts first (the ones a player comes back to), the dead last.
 STATUS_ORDER: dict[str, int] = {
     status: position
@@ -32,7 +37,7 @@ def characters_home_section(user: AbstractBaseUser) -> HomeSection:
         title="Infinity Drive characters",
         template_name="characters/_home_section.html",
         items=sorted(
-            characters_for_owner(user)[:HOME_LIMIT],
+            _NEWEST.all(owner=user.pk),
             key=lambda character: STATUS_ORDER.get(character.status, len(STATUS_ORDER)),
         ),
         empty_text="No Infinity Drive characters yet. Press “New character” to start one.",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 
-from chargen.campaigns.access import campaigns_for_user
+from chargen.campaigns.access import campaign_list_for_user
 from chargen.core.home import HomeAction, HomeSection
 from chargen.desk.queues import queue_counts, waiting_phrase
 from chargen.desk.unseen_sql import unseen_counts_by_campaign_sql
@@ -26,7 +26,7 @@ class WaitingItem:
 def waiting_items(user: AbstractBaseUser) -> list[WaitingItem]:
     """One line per campaign with something for the user: queue items or unseen news."""
     items = []
-    campaigns = list(campaigns_for_user(user))
+    campaigns = campaign_list_for_user(user)
     counts = queue_counts(campaign for campaign in campaigns if campaign.is_gm(user))
     unseen_by_campaign = unseen_counts_by_campaign_sql(user_id=user.pk)
     for campaign in campaigns:

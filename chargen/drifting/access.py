@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
 
+from chargen.core.prepared_query import PreparedQuery
 from chargen.drifting.deletion import with_has_rolls
 from chargen.drifting.models import Character
 
@@ -19,6 +20,17 @@ User = AbstractBaseUser | AnonymousUser
 
 def _characters() -> QuerySet[Character]:
     return Character.objects.select_related("campaign", "owner")
+
+
+# Every character page starts with one of these: built once per process (prepared_query.py).
+_OWNED: PreparedQuery[Character] = PreparedQuery(
+    lambda pk, owner: _characters().filter(pk=pk, owner_id=owner)[:1],
+    pk=Character._meta.get_field("id"),
+    owner=Character._meta.get_field("owner"),
+)
+_BY_ID: PreparedQuery[Character] = PreparedQuery(
+    lambda pk: _characters().filter(pk=pk)[:1], pk=Character._meta.get_field("id")
+)
 
 
 def _as_uuid(character_id: uuid.UUID | str) -> uuid.UUID:
@@ -32,7 +44,7 @@ def character_for_owner(user: User, character_id: uuid.UUID | str) -> Character:
     """The character if `user` owns it (the only one who may change it); otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _characters().filter(pk=_as_uuid(character_id), owner_id=user.pk).first()
+    character = _OWNED.first(pk=_as_uuid(character_id), owner=user.pk)
     if character is None:
         raise Http404("No such character.")
     return character
@@ -42,7 +54,7 @@ def character_for_viewer(user: User, character_id: uuid.UUID | str) -> Character
     """The character if `user` owns it or runs its campaign (read-only); otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _characters().filter(pk=_as_uuid(character_id)).first()
+    character = _BY_ID.first(pk=_as_uuid(character_id))
     if character is None:
         raise Http404("No such character.")
     if character.owner_id == user.pk:
@@ -52,7 +64,12 @@ def character_for_viewer(user: User, character_id: uuid.UUID | str) -> Character
     raise Http404("No such character.")
 
 
+def characters_owned_by(owner_id: int) -> QuerySet[Character]:
+    """Every character of the user with this id, in the model's order (newest first)."""
+    return with_has_rolls(_characters().filter(owner_id=owner_id))
+
+
 def characters_for_owner(user: User) -> QuerySet[Character]:
     if not user.is_authenticated:
         return Character.objects.none()
-    return with_has_rolls(_characters().filter(owner_id=user.pk))
+    return characters_owned_by(user.pk)

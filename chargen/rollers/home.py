@@ -8,9 +8,19 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 
 from chargen.core.home import HomeAction, HomeSection
-from chargen.rollers.access import mana_characters_for_owner, unique_characters_for_owner
+from chargen.core.prepared_query import PreparedQuery
+from chargen.rollers.models import ManaCharacter, UniqueCharacter
 
 SHEETS_LISTED = 10
+# The newest sheets of each kind, in the models' order (last changed first).
+_UNIQUE: PreparedQuery[UniqueCharacter] = PreparedQuery(
+    lambda owner: UniqueCharacter.objects.filter(owner_id=owner)[:SHEETS_LISTED],
+    owner=UniqueCharacter._meta.get_field("owner"),
+)
+_MANA: PreparedQuery[ManaCharacter] = PreparedQuery(
+    lambda owner: ManaCharacter.objects.filter(owner_id=owner)[:SHEETS_LISTED],
+    owner=ManaCharacter._meta.get_field("owner"),
+)
 
 
 @dataclass(frozen=True)
@@ -23,10 +33,10 @@ class SheetLink:
 def rollers_home_section(user: AbstractBaseUser) -> HomeSection:
     sheets = [
         SheetLink(sheet.name, sheet.get_absolute_url(), "Unique-dice pool")
-        for sheet in unique_characters_for_owner(user)[:SHEETS_LISTED]
+        for sheet in _UNIQUE.all(owner=user.pk)
     ] + [
         SheetLink(sheet.name, sheet.get_absolute_url(), "Roll and keep")
-        for sheet in mana_characters_for_owner(user)[:SHEETS_LISTED]
+        for sheet in _MANA.all(owner=user.pk)
     ]
     return HomeSection(
         key="rollers",

@@ -1,0 +1,146 @@
+"""A queryset's SQL built once per process and database, then run with new values.
+
+Django builds a queryset's SQL afresh on every evaluation. For the lookups every page
+makes (the character, sheet or campaign a URL names, the home page's lists) that costs
+more than the query: `character_for_owner` spent 0.6 ms in the SQL compiler and 0.6 ms
+building the filter, for a statement SQLite answers in 0.06 ms (issue 13). The desk
+badge solved this with hand-written SQL (chargen/desk/unseen_sql.py); this does it for
+any queryset, so the statement is still the ORM's own:
+
+    _owned = PreparedQuery(
+        lambda pk, owner: Character.objects.filter(pk=pk, owner_id=owner)[:1],
+        pk=Character._meta.pk,
+        owner=Character._meta.get_field("owner"),
+    )
+    character = _owned.first(pk=character_id, owner=user.pk)
+
+The queryset is built once per database with a random sentinel for each parameter; the
+positions of the sentinels in its parameters are where each call's values go, prepared
+by the field named for them exactly as the ORM prepares a filter's value (a UUID is its
+hex text on SQLite, a UUID on PostgreSQL). Values are always bound parameters, never
+text in the statement: a sentinel that shows up in the SQL text itself, or not at all
+(a lookup that rewrites its value, like `icontains`), refuses to prepare. Rows become
+instances as Django's ModelIterable makes them (`from_db`, select_related's populators,
+annotations). tests/chargen/core/test_prepared_query.py compares every prepared query
+with its queryset's own result on both databases.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from django.core.exceptions import ImproperlyConfigured
+from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.db.models.query import QuerySet, get_related_populators
+from django.db.models.sql.compiler import SQLCompiler
+
+M = TypeVar("M", bound=models.Model)
+
+# Django 5.2's signature; the type stubs already describe a later one (with fetch_mode).
+_related_populators: Callable[..., list[Any]] = get_related_populators
+
+
+def _sentinel(field: models.Field[Any, Any]) -> object:
+    """A value of the field's kind that no real parameter of the statement can equal."""
+    if isinstance(field, models.ForeignKey):
+        return _sentinel(field.target_field)
+    if isinstance(field, models.UUIDField):
+        return uuid.uuid4()
+    if isinstance(field, models.IntegerField | models.AutoField):
+        return 2**52 + secrets.randbelow(2**40)
+    if isinstance(field, models.CharField | models.TextField):
+        return f"sentinel-{secrets.token_hex(16)}"
+    raise ImproperlyConfigured(f"No sentinel for a {type(field).__name__} parameter.")
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """One database's statement, where each call's values go, and how rows become objects."""
+
+    sql: str
+    constants: tuple[Any, ...]
+    slots: tuple[tuple[int, str], ...]  # (position in the parameters, parameter name)
+    compiler: SQLCompiler
+
+    def rows(self, alias: str, prepared: dict[str, Any]) -> list[Any]:
+        params = list(self.constants)
+        for position, name in self.slots:
+            params[position] = prepared[name]
+        with connections[alias].cursor() as cursor:
+            cursor.execute(self.sql, params)
+            fetched = cursor.fetchall()
+        return list(self.compiler.results_iter([fetched]))
+
+    def objects(self, alias: str, rows: list[Any]) -> list[Any]:
+        """ModelIterable's construction: the model's columns, related objects, annotations."""
+        compiler = self.compiler
+        select, klass_info = compiler.select, compiler.klass_info
+        assert klass_info is not None  # a model query, not values()
+        start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+        init_list = [column[0].target.attname for column in select[start:end]]
+        populators = _related_populators(klass_info, select, alias)
+        made = []
+        for row in rows:
+            obj = klass_info["model"].from_db(alias, init_list, row[start:end])
+            for populator in populators:
+                populator.populate(row, obj)
+            for name, position in compiler.annotation_col_map.items():
+                setattr(obj, name, row[position])
+            made.append(obj)
+        return made
+
+
+class PreparedQuery(Generic[M]):
+    """`build(**sentinels)`'s SQL, compiled once per database and run with each call's values."""
+
+    def __init__(
+        self, build: Callable[..., QuerySet[M]], **parameters: models.Field[Any, Any]
+    ) -> None:
+        self._build = build
+        self._parameters = parameters
+        self._compiled: dict[str, _Compiled] = {}
+
+    def _prepare(self, name: str, value: object, alias: str) -> Any:
+        return self._parameters[name].get_db_prep_value(value, connections[alias], prepared=False)
+
+    def _compile(self, alias: str) -> _Compiled:
+        sentinels = {name: _sentinel(field) for name, field in self._parameters.items()}
+        queryset = self._build(**sentinels)
+        if getattr(queryset, "_prefetch_related_lookups", ()) or getattr(
+            queryset, "_known_related_objects", {}
+        ):
+            raise ImproperlyConfigured("A prepared query cannot prefetch.")
+        compiler = queryset.query.get_compiler(using=alias)
+        sql, params = compiler.as_sql()
+        by_value = {repr(self._prepare(n, v, alias)): n for n, v in sentinels.items()}
+        slots = tuple(
+            (position, by_value[repr(param)])
+            for position, param in enumerate(params)
+            if repr(param) in by_value
+        )
+        for name, value in sentinels.items():
+            shown = {str(value), str(self._prepare(name, value, alias))}
+            if any(text in sql for text in shown):
+                raise ImproperlyConfigured(f"{name!r} is written into the SQL, not bound.")
+            if all(slot_name != name for _, slot_name in slots):
+                raise ImproperlyConfigured(f"{name!r} is not among the statement's parameters.")
+        return _Compiled(sql=sql, constants=tuple(params), slots=slots, compiler=compiler)
+
+    def all(self, *, using: str = DEFAULT_DB_ALIAS, **values: object) -> list[M]:
+        """The objects the queryset built with `values` would give, in its order."""
+        if values.keys() != self._parameters.keys():
+            raise TypeError(f"Expected the values {sorted(self._parameters)}.")
+        compiled = self._compiled.get(using)
+        if compiled is None:
+            compiled = self._compiled[using] = self._compile(using)
+        prepared = {name: self._prepare(name, value, using) for name, value in values.items()}
+        return compiled.objects(using, compiled.rows(using, prepared))
+
+    def first(self, *, using: str = DEFAULT_DB_ALIAS, **values: object) -> M | None:
+        """The first object, or None (build the queryset with `[:1]` to fetch one row)."""
+        found = self.all(using=using, **values)
+        return found[0] if found else None
