@@ -19,6 +19,7 @@ from chargen.characters.models import Character, CreationLogEntry
 from chargen.core.chain import GENESIS, seal
 from chargen.core.log import UNDO_KIND, LogStale, cancelled_sequences, effective, write_once
 from chargen.core.log import Written as KernelWritten
+from chargen.core.log_reads import whole_log
 from rules.dice import Roll
 
 
@@ -56,7 +57,7 @@ _AS_WRITTEN = "_chargen_log_as_written"
 
 def log_entries(character: Character) -> list[CreationLogEntry]:
     """The whole log in one query, oldest first (undo entries and what they cancel included)."""
-    return list(CreationLogEntry.objects.filter(character=character).order_by("sequence"))
+    return whole_log(CreationLogEntry, character)  # prepared once (chargen/core/log_reads.py)
 
 
 def next_sequence(entries: Sequence[CreationLogEntry]) -> int:

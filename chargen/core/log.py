@@ -27,11 +27,10 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from chargen.core.chain import seal, seal_in_order
+from chargen.core.log_reads import SUBJECT_FIELD, lock_row, whole_log
 from rules.errors import RulesError
 
 FIRST_SEQUENCE = 1
-# Every log model names its subject (a character or a roller sheet) `character`.
-SUBJECT_FIELD = "character"
 UNDO_KIND = "undo"
 
 # The one answer to a form that is out of date or already acted on, in every system.
@@ -179,6 +178,9 @@ def lock_subjects(*subjects: models.Model) -> list[Any]:
         pks.setdefault(type(subject), set()).add(subject.pk)
     locked: list[Any] = []
     for model in sorted(pks, key=lambda model: model._meta.label):
+        if len(pks[model]) == 1:  # almost every write: its statement is prepared
+            locked += lock_row(model, next(iter(pks[model])))
+            continue
         rows = model._default_manager.select_for_update(no_key=True).filter(pk__in=pks[model])
         # ORDER BY under FOR ... UPDATE: PostgreSQL locks the rows in this order.
         locked += rows.order_by("pk")
@@ -212,8 +214,7 @@ def write_once(
     subject_field = SUBJECT_FIELD
 
     def read() -> list[Entry]:
-        rows = model._default_manager.filter(**{subject_field: subject}).order_by("sequence")
-        return cast("list[Entry]", list(rows))
+        return cast("list[Entry]", whole_log(model, subject))
 
     with transaction.atomic():
         # The lock comes first: a second request for the same key waits here and then

@@ -17,7 +17,8 @@ from typing import Generic, cast
 
 from django.db import models, transaction
 
-from chargen.core.log import STALE_MESSAGE, SUBJECT_FIELD, Entry, LogStale, lock_subjects
+from chargen.core.log import STALE_MESSAGE, Entry, LogStale, lock_subjects
+from chargen.core.log_reads import last_sequence, row_at
 
 
 @dataclass(frozen=True)
@@ -57,9 +58,8 @@ def read_key(
     """
     with transaction.atomic():
         lock_subjects(subject)  # the kernel's own lock, so it waits as its writes do
-    rows = model._default_manager.filter(**{SUBJECT_FIELD: subject})
-    last = rows.order_by("-sequence").values_list("sequence", flat=True).first() or 0
-    existing = None if key == last + 1 else rows.filter(sequence=key).first()
+    last = last_sequence(model, subject)
+    existing = None if key == last + 1 else row_at(model, subject, key)
     return _found(cast("Entry | None", existing), key, last, kinds)
 
 

@@ -14,8 +14,8 @@ any queryset, so the statement is still the ORM's own:
     )
     character = _owned.first(pk=character_id, owner=user.pk)
 
-The queryset is built once per database with a random sentinel for each parameter; the
-positions of the sentinels in its parameters are where each call's values go, prepared
+The queryset is built once per database (twice, in fact) with random sentinels for its
+parameters; the positions where the sentinels show are where each call's values go, prepared
 by the field named for them exactly as the ORM prepares a filter's value (a UUID is its
 hex text on SQLite, a UUID on PostgreSQL). Values are always bound parameters, never
 text in the statement: a sentinel that shows up in the SQL text itself, or not at all
@@ -44,14 +44,18 @@ M = TypeVar("M", bound=models.Model)
 _related_populators: Callable[..., list[Any]] = get_related_populators
 
 
-def _sentinel(field: models.Field[Any, Any]) -> object:
-    """A value of the field's kind that no real parameter of the statement can equal."""
+def _sentinel(field: models.Field[Any, Any], alias: str) -> object:
+    """A random value of the field's kind, within its column's range (PostgreSQL turns a
+    lookup out of range into "no rows" without a parameter)."""
     if isinstance(field, models.ForeignKey):
-        return _sentinel(field.target_field)
+        return _sentinel(field.target_field, alias)
     if isinstance(field, models.UUIDField):
         return uuid.uuid4()
     if isinstance(field, models.IntegerField | models.AutoField):
-        return 2**52 + secrets.randbelow(2**40)
+        low, high = connections[alias].ops.integer_field_range(field.get_internal_type())
+        low = max(low if low is not None else 0, 1_000)
+        high = min(high if high is not None else 2**62, 2**62)
+        return low + secrets.randbelow(high - low)
     if isinstance(field, models.CharField | models.TextField):
         return f"sentinel-{secrets.token_hex(16)}"
     raise ImproperlyConfigured(f"No sentinel for a {type(field).__name__} parameter.")
@@ -107,8 +111,8 @@ class PreparedQuery(Generic[M]):
     def _prepare(self, name: str, value: object, alias: str) -> Any:
         return self._parameters[name].get_db_prep_value(value, connections[alias], prepared=False)
 
-    def _compile(self, alias: str) -> _Compiled:
-        sentinels = {name: _sentinel(field) for name, field in self._parameters.items()}
+    def _sql(self, alias: str) -> tuple[dict[str, object], SQLCompiler, str, list[Any]]:
+        sentinels = {name: _sentinel(field, alias) for name, field in self._parameters.items()}
         queryset = self._build(**sentinels)
         if getattr(queryset, "_prefetch_related_lookups", ()) or getattr(
             queryset, "_known_related_objects", {}
@@ -116,19 +120,31 @@ class PreparedQuery(Generic[M]):
             raise ImproperlyConfigured("A prepared query cannot prefetch.")
         compiler = queryset.query.get_compiler(using=alias)
         sql, params = compiler.as_sql()
-        by_value = {repr(self._prepare(n, v, alias)): n for n, v in sentinels.items()}
-        slots = tuple(
-            (position, by_value[repr(param)])
-            for position, param in enumerate(params)
-            if repr(param) in by_value
-        )
         for name, value in sentinels.items():
             shown = {str(value), str(self._prepare(name, value, alias))}
             if any(text in sql for text in shown):
                 raise ImproperlyConfigured(f"{name!r} is written into the SQL, not bound.")
+        return sentinels, compiler, sql, list(params)
+
+    def _compile(self, alias: str) -> _Compiled:
+        """Built twice with different sentinels: the parameters that differ are the slots
+        (a constant of the query that happened to equal a sentinel stays a constant)."""
+        sentinels, compiler, sql, params = self._sql(alias)
+        _, _, sql_again, params_again = self._sql(alias)
+        if sql_again != sql or len(params_again) != len(params):
+            raise ImproperlyConfigured("The statement changes with the values given.")
+        by_value = {repr(self._prepare(n, v, alias)): n for n, v in sentinels.items()}
+        slots = []
+        for position, (param, again) in enumerate(zip(params, params_again, strict=True)):
+            if repr(param) == repr(again):
+                continue
+            if repr(param) not in by_value:
+                raise ImproperlyConfigured("A parameter changed that is not a value given.")
+            slots.append((position, by_value[repr(param)]))
+        for name in sentinels:
             if all(slot_name != name for _, slot_name in slots):
                 raise ImproperlyConfigured(f"{name!r} is not among the statement's parameters.")
-        return _Compiled(sql=sql, constants=tuple(params), slots=slots, compiler=compiler)
+        return _Compiled(sql=sql, constants=tuple(params), slots=tuple(slots), compiler=compiler)
 
     def all(self, *, using: str = DEFAULT_DB_ALIAS, **values: object) -> list[M]:
         """The objects the queryset built with `values` would give, in its order."""

@@ -1,0 +1,76 @@
+"""The kernel's prepared reads: the same rows as the querysets, and a lock that holds."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import OperationalError, connection, transaction
+
+from chargen.core.log import lock_subjects
+from chargen.core.log_reads import last_sequence, row_at, whole_log
+from chargen.rollers import services
+from chargen.rollers.models import UniqueCharacter, UniqueRollEntry
+
+
+def _roll(character: UniqueCharacter, faces: list[int]) -> None:
+    services.unique_roll(
+        character=character,
+        sequence=services.next_sequence(character),
+        plan=services.unique_plan(
+            attribute=character.attributes.get(name="Precision"), tool_quality=0, specials=[]
+        ),
+        entered_faces=faces,
+    )
+
+
+@pytest.mark.django_db
+def test_the_reads_give_the_querysets_rows(player: User, leanne: UniqueCharacter) -> None:
+    other = services.unique_character_create(owner=player, name="Other")
+    other.attributes.filter(name="Precision").update(score=3)
+    assert (whole_log(UniqueRollEntry, leanne), last_sequence(UniqueRollEntry, leanne)) == ([], 0)
+    _roll(leanne, [2, 4, 5])
+    _roll(other, [1, 1, 1])
+    _roll(leanne, [6, 6, 6])
+    rows = list(UniqueRollEntry.objects.filter(character=leanne).order_by("sequence"))
+    assert [r.sequence for r in rows] == [1, 2]
+    assert whole_log(UniqueRollEntry, leanne) == rows
+    assert [r.faces for r in whole_log(UniqueRollEntry, leanne)] == [r.faces for r in rows]
+    assert last_sequence(UniqueRollEntry, leanne) == 2
+    assert row_at(UniqueRollEntry, leanne, 2) == rows[1]
+    assert row_at(UniqueRollEntry, leanne, 2).faces == rows[1].faces
+    assert row_at(UniqueRollEntry, leanne, 3) is None
+    assert row_at(UniqueRollEntry, other, 2) is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_writer_waits_for_the_subjects_lock(leanne: UniqueCharacter) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are tested on the PostgreSQL run (SQLite serialises writers)")
+    sheet = leanne
+    held, done = threading.Event(), threading.Event()
+
+    def first_writer() -> None:
+        try:
+            with transaction.atomic():
+                lock_subjects(sheet)
+                held.set()
+                done.wait(5)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=first_writer)
+    thread.start()
+    try:
+        assert held.wait(5)
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '300ms'")
+            with pytest.raises(OperationalError, match="lock timeout"):
+                lock_subjects(sheet)
+    finally:
+        done.set()
+        thread.join()
+    with transaction.atomic():  # free again once the first writer's transaction ends
+        assert lock_subjects(sheet) == [sheet]
