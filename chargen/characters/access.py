@@ -76,7 +76,8 @@ def character_for_viewer(
 
 
 def characters_owned_by(owner_id: int) -> QuerySet[Character]:
-    """Every character of the user with this id, newest change first."""
+    """Every character of the user with this id, newest change first (no access check:
+    the caller has made sure this is the user asking)."""
     return with_has_rolls(Character.objects.filter(owner_id=owner_id)).select_related(
         "campaign", "race"
     )

@@ -21,12 +21,16 @@ hex text on SQLite, a UUID on PostgreSQL). Values are always bound parameters, n
 text in the statement: a sentinel that shows up in the SQL text itself, or not at all
 (a lookup that rewrites its value, like `icontains`), refuses to prepare. Rows become
 instances as Django's ModelIterable makes them (`from_db`, select_related's populators,
-annotations). tests/chargen/core/test_prepared_query.py compares every prepared query
-with its queryset's own result on both databases.
+annotations), converted with the calling thread's connection. As the ORM: a lock
+(select_for_update) outside a transaction is refused on every call, and an integer beyond
+its column's range finds nothing; unlike it, None is refused (the ORM would mean IS NULL).
+tests/chargen/core/test_prepared_query.py compares prepared queries with their querysets
+on both databases.
 """
 
 from __future__ import annotations
 
+import copy
 import secrets
 import uuid
 from collections.abc import Callable
@@ -37,6 +41,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.models.query import QuerySet, get_related_populators
 from django.db.models.sql.compiler import SQLCompiler
+from django.db.transaction import TransactionManagementError
 
 M = TypeVar("M", bound=models.Model)
 
@@ -69,15 +74,24 @@ class _Compiled:
     constants: tuple[Any, ...]
     slots: tuple[tuple[int, str], ...]  # (position in the parameters, parameter name)
     compiler: SQLCompiler
+    locks: bool  # select_for_update: Django's "only inside a transaction" is checked per call
 
     def rows(self, alias: str, prepared: dict[str, Any]) -> list[Any]:
+        connection = connections[alias]
+        if self.locks and connection.features.has_select_for_update and connection.get_autocommit():
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
         params = list(self.constants)
         for position, name in self.slots:
             params[position] = prepared[name]
-        with connections[alias].cursor() as cursor:
+        with connection.cursor() as cursor:
             cursor.execute(self.sql, params)
             fetched = cursor.fetchall()
-        return list(self.compiler.results_iter([fetched]))
+        # The values are converted with this thread's connection, not the one that compiled.
+        compiler = copy.copy(self.compiler)
+        compiler.connection = connection
+        return list(compiler.results_iter([fetched]))
 
     def objects(self, alias: str, rows: list[Any]) -> list[Any]:
         """ModelIterable's construction: the model's columns, related objects, annotations."""
@@ -107,6 +121,16 @@ class PreparedQuery(Generic[M]):
         self._build = build
         self._parameters = parameters
         self._compiled: dict[str, _Compiled] = {}
+
+    def _out_of_range(self, name: str, value: object, alias: str) -> bool:
+        field = self._parameters[name]
+        if isinstance(field, models.ForeignKey):
+            field = field.target_field
+        if not isinstance(field, models.IntegerField | models.AutoField):
+            return False
+        number = int(str(value))
+        low, high = connections[alias].ops.integer_field_range(field.get_internal_type())
+        return (low is not None and number < low) or (high is not None and number > high)
 
     def _prepare(self, name: str, value: object, alias: str) -> Any:
         return self._parameters[name].get_db_prep_value(value, connections[alias], prepared=False)
@@ -144,7 +168,13 @@ class PreparedQuery(Generic[M]):
         for name in sentinels:
             if all(slot_name != name for _, slot_name in slots):
                 raise ImproperlyConfigured(f"{name!r} is not among the statement's parameters.")
-        return _Compiled(sql=sql, constants=tuple(params), slots=tuple(slots), compiler=compiler)
+        return _Compiled(
+            sql=sql,
+            constants=tuple(params),
+            slots=tuple(slots),
+            compiler=compiler,
+            locks=bool(compiler.query.select_for_update),
+        )
 
     def all(self, *, using: str = DEFAULT_DB_ALIAS, **values: object) -> list[M]:
         """The objects the queryset built with `values` would give, in its order."""
@@ -153,6 +183,10 @@ class PreparedQuery(Generic[M]):
         compiled = self._compiled.get(using)
         if compiled is None:
             compiled = self._compiled[using] = self._compile(using)
+        if any(value is None for value in values.values()):
+            raise TypeError("A prepared query's values cannot be None (the ORM means IS NULL).")
+        if any(self._out_of_range(name, value, using) for name, value in values.items()):
+            return []  # as the ORM: a lookup beyond the column's range matches nothing
         prepared = {name: self._prepare(name, value, using) for name, value in values.items()}
         return compiled.objects(using, compiled.rows(using, prepared))
 

@@ -65,7 +65,8 @@ def character_for_viewer(user: User, character_id: uuid.UUID | str) -> Character
 
 
 def characters_owned_by(owner_id: int) -> QuerySet[Character]:
-    """Every character of the user with this id, in the model's order (newest first)."""
+    """Every character of the user with this id, newest change first (no access check:
+    the caller has made sure this is the user asking)."""
     return with_has_rolls(_characters().filter(owner_id=owner_id))
 
 

@@ -111,6 +111,8 @@ def test_a_query_it_cannot_prepare_is_refused_on_first_use() -> None:
     )
     with pytest.raises(TypeError):
         named.all(nom="Treva")
+    with pytest.raises(TypeError, match="None"):  # the ORM would mean IS NULL
+        named.all(name=None)
 
 
 def test_the_access_helpers_find_only_what_the_user_may_reach(

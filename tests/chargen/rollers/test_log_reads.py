@@ -7,8 +7,10 @@ import threading
 import pytest
 from django.contrib.auth.models import User
 from django.db import OperationalError, connection, transaction
+from django.db.transaction import TransactionManagementError
 
-from chargen.core.log import lock_subjects
+from chargen.core.log import LogStale, lock_subjects
+from chargen.core.log_key import read_key
 from chargen.core.log_reads import last_sequence, row_at, whole_log
 from chargen.rollers import services
 from chargen.rollers.models import UniqueCharacter, UniqueRollEntry
@@ -44,11 +46,22 @@ def test_the_reads_give_the_querysets_rows(player: User, leanne: UniqueCharacter
     assert row_at(UniqueRollEntry, other, 2) is None
 
 
+@pytest.mark.django_db
+def test_a_key_beyond_any_column_is_stale_not_an_error(leanne: UniqueCharacter) -> None:
+    _roll(leanne, [2, 4, 5])
+    huge = 2**70  # a tampered form: the ORM finds nothing for it, and so does the kernel
+    assert row_at(UniqueRollEntry, leanne, huge) is None
+    with pytest.raises(LogStale):
+        read_key(model=UniqueRollEntry, subject=leanne, key=huge, kinds=("roll",))
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_second_writer_waits_for_the_subjects_lock(leanne: UniqueCharacter) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("row locks are tested on the PostgreSQL run (SQLite serialises writers)")
     sheet = leanne
+    with pytest.raises(TransactionManagementError):  # as the ORM: a lock needs a transaction
+        lock_subjects(sheet)
     held, done = threading.Event(), threading.Event()
 
     def first_writer() -> None:
