@@ -47,22 +47,38 @@ def campaign_list_for_user(user: User) -> list[Campaign]:
     return _CAMPAIGNS_OF.all(user_id=user.pk)
 
 
-def _campaign_or_404(queryset: QuerySet[Campaign], campaign_id: uuid.UUID | str) -> Campaign:
+# Every campaign and desk page starts with one of these (prepared_query.py).
+_AS_MEMBER: PreparedQuery[Campaign] = PreparedQuery(
+    lambda user_id, pk: _campaigns_of(user_id).filter(pk=pk)[:1],
+    user_id=Campaign._meta.get_field("gm"),
+    pk=Campaign._meta.get_field("id"),
+)
+_AS_GM: PreparedQuery[Campaign] = PreparedQuery(
+    lambda user_id, pk: Campaign.objects.filter(gm_id=user_id, pk=pk).select_related("gm")[:1],
+    user_id=Campaign._meta.get_field("gm"),
+    pk=Campaign._meta.get_field("id"),
+)
+
+
+def _prepared_or_404(
+    query: PreparedQuery[Campaign], user: User, campaign_id: uuid.UUID | str
+) -> Campaign:
+    if not user.is_authenticated:
+        raise Http404("No such campaign.")
     try:
-        return queryset.get(pk=campaign_id)
-    except (Campaign.DoesNotExist, ValueError, ValidationError) as missing:
+        campaign = query.first(user_id=user.pk, pk=campaign_id)
+    except (ValueError, ValidationError) as missing:
         raise Http404("No such campaign.") from missing
+    if campaign is None:
+        raise Http404("No such campaign.")
+    return campaign
 
 
 def campaign_for_member(user: User, campaign_id: uuid.UUID | str) -> Campaign:
     """The campaign if the user is its GM or a member, else Http404."""
-    return _campaign_or_404(campaigns_for_user(user), campaign_id)
+    return _prepared_or_404(_AS_MEMBER, user, campaign_id)
 
 
 def campaign_for_gm(user: User, campaign_id: uuid.UUID | str) -> Campaign:
     """The campaign if the user is its GM, else Http404."""
-    if not user.is_authenticated:
-        raise Http404("No such campaign.")
-    return _campaign_or_404(
-        Campaign.objects.filter(gm_id=user.pk).select_related("gm"), campaign_id
-    )
+    return _prepared_or_404(_AS_GM, user, campaign_id)

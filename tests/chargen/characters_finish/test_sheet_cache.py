@@ -16,7 +16,10 @@ from django.utils.safestring import SafeString
 
 from chargen.campaigns.models import Campaign
 from chargen.characters import services_finish, sheet_cache
+from chargen.characters.gm import party
 from chargen.characters.gm import services as desk
+from chargen.characters.gm.party import party_sheets
+from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus
 from chargen.characters.selectors_finish import finish_load
 from chargen.core.row_cache import CACHE_ALIAS
@@ -145,3 +148,25 @@ def test_the_sheet_shows_the_campaign_renamed_and_its_rules_changed(
     assert "The Far Rim" in _bodies(warm)[0]
     assert "Built under the campaign's earlier house rules" in warm
     assert _bodies(warm) == _bodies(_cold(player_client, url))
+
+
+def test_the_party_print_gives_each_sheet_its_own_log(
+    approved: Character, campaign: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every approved log in one prepared statement; a character returned to its player
+    between that read and the characters' (another request's write, played here by the
+    read itself) sends it back to reading exactly those characters' logs."""
+    expected = {approved.pk: tuple(log_entries(approved))}
+    assert len(expected[approved.pk]) > 10
+    assert {s.character.pk: s.finish.log for s in party_sheets(campaign)} == expected
+
+    real = party._APPROVED
+
+    class ReturnedMeanwhile:
+        def all(self, **values: object) -> list[Character]:
+            found = real.all(campaign=values["campaign"])
+            Character.objects.filter(pk=approved.pk).update(status=CharacterStatus.RETURNED)
+            return found
+
+    monkeypatch.setattr(party, "_APPROVED", ReturnedMeanwhile())
+    assert {s.character.pk: s.finish.log for s in party_sheets(campaign)} == expected
