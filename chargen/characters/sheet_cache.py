@@ -59,6 +59,7 @@ def sheet_body_key(
         timezone.get_current_timezone_name(),
         translation.get_language(),
         character.name,
+        character.concept,
         character.race.kind if character.race else None,
         character.content_version_id,
         [campaign.pk, campaign.name, campaign.house_rules] if campaign else None,

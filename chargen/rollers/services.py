@@ -50,6 +50,7 @@ from chargen.rollers.services_mana import (
     passive_difficulty,
 )
 from chargen.rollers.services_unique import (
+    CRISIS_PROMPT,
     PushState,
     TotalChance,
     UniqueOdds,
@@ -67,6 +68,7 @@ from chargen.rollers.services_unique import (
 )
 
 __all__ = [
+    "CRISIS_PROMPT",
     "DEFAULT_MANA_ATTRIBUTES",
     "DEFAULT_UNIQUE_ATTRIBUTES",
     "LOG_ROWS_SHOWN",

@@ -34,6 +34,9 @@ from rules import unique_pool as pool_rules
 from rules.dice import DiceSpec
 from rules.errors import RulesError
 
+# Saved with a push that caused a crisis; its log row drops it once the crisis is recorded.
+CRISIS_PROMPT = " Choose physical or mental and describe the crisis."
+
 # --- Unique-dice pool: the sheet -----------------------------------------------------------------
 
 
@@ -288,7 +291,7 @@ def unique_push(
         after = state.result.push(dice.faces[0])
         summary = after.explain()
         if after.crisis:
-            summary += " Choose physical or mental and describe the crisis."
+            summary += CRISIS_PROMPT
         return UniqueRollEntry(
             character=character,
             kind=UniqueRollKind.PUSH,

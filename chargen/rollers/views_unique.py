@@ -134,7 +134,14 @@ def _log_rows(log: list[UniqueRollEntry], crises: list[UniqueCrisis]) -> list[Sa
         crisis = by_push.get(entry.pk)
         if crisis is None:
             return {"crisis": None}
-        return {"crisis": {"kind": crisis.get_kind_display(), "description": crisis.description}}
+        return {
+            "crisis": {
+                "kind": crisis.get_kind_display(),
+                "description": crisis.description,
+                # The saved summary asked for this crisis; the row now shows it instead.
+                "summary": entry.summary.removesuffix(services.CRISIS_PROMPT),
+            }
+        }
 
     return rendered_rows(log, template_name="rollers/_unique_log_row.html", extra=facts)
 

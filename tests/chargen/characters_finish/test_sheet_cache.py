@@ -120,6 +120,9 @@ def _campaign_id(character: Character) -> uuid.UUID:
 
 CHANGES: dict[str, Callable[[Character], object]] = {
     "the character's name": lambda c: Character.objects.filter(pk=c.pk).update(name="Treva D."),
+    "the character's concept": lambda c: Character.objects.filter(pk=c.pk).update(
+        concept="Ex-navy pilot"
+    ),
     "the campaign's name": lambda c: Campaign.objects.filter(pk=_campaign_id(c)).update(
         name="The Far Rim"
     ),
@@ -137,15 +140,17 @@ def test_anything_the_body_shows_changes_its_key(campaign_treva: Character, chan
     assert _key(campaign_treva) != before
 
 
-def test_the_sheet_shows_the_campaign_renamed_and_its_rules_changed(
+def test_the_sheet_shows_the_campaign_renamed_its_rules_changed_and_the_concept(
     player_client: Client, campaign_treva: Character
 ) -> None:
     url = reverse("characters:sheet", args=[campaign_treva.pk])
     player_client.get(url)  # the body is in the cache
     Campaign.objects.filter(pk=_campaign_id(campaign_treva)).update(name="The Far Rim")
     set_house_rules(campaign_treva.campaign_id, starting_credits=1)
+    Character.objects.filter(pk=campaign_treva.pk).update(concept="Ex-navy <pilot>")
     warm = player_client.get(url).content.decode()
     assert "The Far Rim" in _bodies(warm)[0]
+    assert '<p class="sheet-concept mb-1">Ex-navy &lt;pilot&gt;</p>' in _bodies(warm)[0]
     assert "Built under the campaign's earlier house rules" in warm
     assert _bodies(warm) == _bodies(_cold(player_client, url))
 

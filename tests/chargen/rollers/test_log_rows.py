@@ -70,6 +70,7 @@ def test_a_crisis_recorded_after_its_push_was_shown_reaches_the_pushs_row(
     ).content.decode()
     assert "Crisis</strong>" in body
     assert "Physical" not in _row(body, 2)  # drawn, and cached, before the crisis is recorded
+    assert "Choose physical or mental and describe the crisis." in _row(body, 2)
     body = player_client.post(
         url("unique_crisis", leanne),
         {"push_sequence": 2, "kind": "physical", "description": "A <b>scar</b> for life."},
@@ -79,6 +80,8 @@ def test_a_crisis_recorded_after_its_push_was_shown_reaches_the_pushs_row(
     assert (
         "<strong>Physical (a permanent injury):</strong> A &lt;b&gt;scar&lt;/b&gt; for life." in row
     )
+    assert "Choose physical or mental" not in row  # asked for, and now answered
+    assert "a crisis." in row  # the rest of the saved summary stays
     page = player_client.get(leanne.get_absolute_url()).content.decode()
     assert _row(page, 2) == row
 
