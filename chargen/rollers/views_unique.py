@@ -18,6 +18,7 @@ from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
 from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
+from chargen.core.sheet_rows import rows_of
 from chargen.rollers import services
 from chargen.rollers.access import (
     unique_character_for_owner,
@@ -29,10 +30,12 @@ from chargen.rollers.forms import (
     UniqueRollForm,
 )
 from chargen.rollers.models import (
+    UniqueAttribute,
     UniqueCharacter,
     UniqueCrisis,
     UniqueRollEntry,
     UniqueRollKind,
+    UniqueSpecial,
 )
 from chargen.rollers.views_common import (
     ALREADY_SAVED,
@@ -70,10 +73,13 @@ def _unique_odds(form: UniquePoolFields) -> tuple[services.UniqueOdds | None, st
 def _unique_context(
     request: HtmxHttpRequest, character: UniqueCharacter, **given: Any
 ) -> dict[str, Any]:
-    log = list(character.rolls.order_by("-sequence")[: services.LOG_ROWS_SHOWN])
+    # The sheet's own rows, each through a statement built once (chargen/core/sheet_rows.py).
+    log = rows_of(
+        UniqueRollEntry, character, order_by=("-sequence",), limit=services.LOG_ROWS_SHOWN
+    )
     sequence = services.sequence_after(log[0] if log else None)
-    attributes = list(character.attributes.all())
-    crises = list(character.crises.select_related("push"))
+    attributes = rows_of(UniqueAttribute, character)
+    crises = rows_of(UniqueCrisis, character, related=("push",))
     track = services.crisis_track_of(crises)
     pending = services.pending_crisis(character)
     state = services.push_state(character)
@@ -84,7 +90,7 @@ def _unique_context(
     roll_form = given.get("roll_form") or UniqueRollForm(
         initial={"sequence": sequence, **defaults, **choices}, character=character
     )
-    specials = list(character.specials.all())
+    specials = rows_of(UniqueSpecial, character)
     # Drawn from the rows loaded here, not a query per field (validation still queries).
     draw_from(roll_form, "attribute", attributes)
     draw_from(roll_form, "specials", specials)
