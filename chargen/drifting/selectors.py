@@ -8,9 +8,11 @@ from django.db.models import Q, QuerySet
 
 from chargen.campaigns.access import campaigns_for_user
 from chargen.campaigns.models import Campaign
+from chargen.core.sheet_rows import rows_of
 from chargen.drifting.campaign_rules import DRIFTING, drifting_rules_for
 from chargen.drifting.models import (
     Character,
+    CharacterToken,
     CreationStep,
     Lifepath,
     PendingAssist,
@@ -54,26 +56,39 @@ def drifting_campaigns_for(user: AbstractBaseUser) -> QuerySet[Campaign]:
     return campaigns_for_user(user).filter(game=DRIFTING)
 
 
-def character_lifepaths(character: Character) -> tuple[PinnedLifepath, ...]:
+def character_lifepaths(
+    character: Character, *, current: str | None = None
+) -> tuple[PinnedLifepath, ...]:
     """The lifepaths open to the character: its pinned set, never the tables as they are
-    now (the current set only while it has none, started before any was loaded)."""
-    digest = character.rule_version_id or current_lifepath_version(character.campaign)
+    now (the current set only while it has none, started before any was loaded).
+    `current`: that set's version, when a page listing many characters read it once."""
+    digest = character.rule_version_id or current or current_lifepath_version(character.campaign)
     return lifepaths_for_version(digest)
 
 
-def chosen_lifepaths(character: Character) -> list[PinnedLifepath]:
+def chosen_lifepaths(character: Character, *, current: str | None = None) -> list[PinnedLifepath]:
     """The lifepaths chosen so far, in order, as the character's pinned data holds them
-    (read from the `ChosenLifepath` snapshot: writes read a replay, `lifepaths_by_id`)."""
-    chosen_ids = [
-        str(key)
-        for key in character.lifepaths.order_by("position").values_list("lifepath_id", flat=True)
-    ]
-    return lifepaths_by_id(character, chosen_ids)
+    (read from the `ChosenLifepath` snapshot: writes read a replay, `lifepaths_by_id`).
+    A page listing many characters prefetches their `lifepaths`: those are used."""
+    prefetched = getattr(character, "_prefetched_objects_cache", {}).get("lifepaths")
+    if prefetched is not None:
+        rows = sorted(prefetched, key=lambda row: row.position)
+        chosen_ids = [str(row.lifepath_id) for row in rows]
+    else:
+        chosen_ids = [
+            str(key)
+            for key in character.lifepaths.order_by("position").values_list(
+                "lifepath_id", flat=True
+            )
+        ]
+    return lifepaths_by_id(character, chosen_ids, current=current)
 
 
-def lifepaths_by_id(character: Character, chosen_ids: list[str]) -> list[PinnedLifepath]:
+def lifepaths_by_id(
+    character: Character, chosen_ids: list[str], *, current: str | None = None
+) -> list[PinnedLifepath]:
     """These lifepaths (ids, in order) as the character's pinned data holds them."""
-    pinned = {lifepath.pk: lifepath for lifepath in character_lifepaths(character)}
+    pinned = {lifepath.pk: lifepath for lifepath in character_lifepaths(character, current=current)}
     missing = [key for key in chosen_ids if key not in pinned]
     if missing:
         # Chosen before lifepaths were pinned, from outside the set pinned since (a
@@ -96,7 +111,10 @@ def creation_tokens(
 
 
 def token_sheet(character: Character) -> dict[str, rules.TokenState]:
-    return rules.sheet_from(token.as_rules() for token in character.tokens.all())
+    # A list page prefetches every character's tokens; a sheet reads its own, prepared.
+    prefetched = getattr(character, "_prefetched_objects_cache", {}).get("tokens")
+    tokens = prefetched if prefetched is not None else rows_of(CharacterToken, character)
+    return rules.sheet_from(token.as_rules() for token in tokens)
 
 
 def waiting_assists(character: Character) -> list[PendingAssist]:
@@ -105,8 +123,14 @@ def waiting_assists(character: Character) -> list[PendingAssist]:
     Helpers are refused once three wait, but two assisting at the same moment could
     pass that check together; a fourth then waits for the roll after.
     """
-    waiting = character.assists_waiting.filter(used_by__isnull=True).select_related("helper")
-    return list(waiting[: rules.MAX_EXTRA_DICE])
+    return rows_of(
+        PendingAssist,
+        character,
+        parent_field="recipient",
+        exact=(("used_by", None),),
+        related=("helper",),
+        limit=rules.MAX_EXTRA_DICE,
+    )
 
 
 def campaign_companions(character: Character) -> QuerySet[Character]:

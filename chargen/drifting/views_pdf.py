@@ -20,12 +20,13 @@ from chargen.core.pdf import pdf_filename, pdf_response
 from chargen.drifting import services
 from chargen.drifting.access import character_for_viewer
 from chargen.drifting.models import Character, CreationStep
+from chargen.drifting.pinned import current_lifepath_version
 
 
-def _sheet(character: Character) -> dict[str, Any]:
+def _sheet(character: Character, *, current: str | None = None) -> dict[str, Any]:
     return {
         "character": character,
-        "lifepaths": services.chosen_lifepaths(character),
+        "lifepaths": services.chosen_lifepaths(character, current=current),
         "token_rows": list(services.token_sheet(character).values()),
     }
 
@@ -48,7 +49,11 @@ def party_pdf(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     characters = campaign.drifting_characters.filter(step=CreationStep.FINISHED)
     if not campaign.is_gm(request.user):
         characters = characters.filter(owner_id=request.user.pk)
-    characters = characters.select_related("campaign").prefetch_related("tokens")
-    context = {"campaign": campaign, "sheets": [_sheet(c) for c in characters.order_by("name")]}
+    # Every sheet's tokens and chosen lifepaths in one query each, however many sheets,
+    # and the campaign's current lifepaths (for a sheet pinned to none) read once.
+    characters = characters.select_related("campaign").prefetch_related("tokens", "lifepaths")
+    current = current_lifepath_version(campaign)
+    sheets = [_sheet(c, current=current) for c in characters.order_by("name")]
+    context = {"campaign": campaign, "sheets": sheets}
     filename = pdf_filename(f"{campaign.name} party", "party")
     return pdf_response(request, "drifting/party_pdf.html", context, filename)

@@ -77,3 +77,23 @@ def test_the_token_sheet_reads_its_log_once_for_rows_key_and_provenance(
     assert sum('FROM "drifting_logentry"' in sql for sql in queries) == 1, "\n".join(queries)
     jim.refresh_from_db()
     assert f'name="key" value="{jim.next_sequence}"' in player_client.get(page).content.decode()
+
+
+def test_the_party_pdf_reads_every_sheets_tokens_in_one_query(
+    gm_client: Client, jim: Character, linda: Character, campaign: Campaign, other_player: User
+) -> None:
+    """The party PDF prefetches the tokens and chosen lifepaths: each sheet uses them,
+    not a read of its own (a sheet's own token read is prepared: sheet_rows.py)."""
+    page = reverse("drifting:party_pdf", kwargs={"campaign_id": campaign.id})
+    two = page_queries(gm_client, page)
+    for n in range(3):
+        make_played_character(
+            other_player,
+            f"Crew {n}",
+            [rules.TokenState("Space", rules.TokenKind.BACKGROUND, held=1)],
+            campaign,
+        )
+    five = page_queries(gm_client, page)
+    assert len(five) == len(two)
+    for table in ("drifting_charactertoken", "drifting_chosenlifepath"):
+        assert sum(f'FROM "{table}"' in sql for sql in five) == 1, table
