@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -13,7 +12,6 @@ from chargen.campaigns.models import Campaign
 from chargen.core.form_fields import choice_field, model_choice
 from chargen.core.start_key import fresh_start_key, start_key_field, start_key_refused_on_top
 from chargen.drifting.models import UNNAMED, Character, TokenKind
-from chargen.drifting.pinned import KIND_LABELS, PinnedLifepath
 from chargen.drifting.services_table import ROLL_NOTE_MAX_LENGTH
 from chargen.drifting.token_fields import TokenChoicesField
 from rules import drifting as rules
@@ -88,32 +86,6 @@ class ConceptForm(forms.ModelForm):
         )
         self.fields["name"].required = True
         self.fields["concept"].help_text = "A line about who they are, e.g. “ex-marine smuggler”."
-
-
-class LifepathChoiceForm(KeyedForm):
-    """The next lifepath, from the character's own (pinned) lifepaths."""
-
-    lifepath = forms.ChoiceField(choices=(), widget=forms.RadioSelect, label="Next lifepath")
-
-    def __init__(self, *args: Any, lifepaths: Iterable[PinnedLifepath] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        choice_field(self, "lifepath").choices = [
-            (lifepath.pk, _lifepath_label(lifepath)) for lifepath in lifepaths
-        ]
-
-
-def _lifepath_label(lifepath: PinnedLifepath) -> str:
-    """E.g. "Marine veteran — Storm (only after United Systems marine): Military (Background)".
-
-    The requirement is shown beside each choice, so a player sees it before picking.
-    """
-    grants = ", ".join(
-        f"{grant.name} ({KIND_LABELS[grant.kind.value]})" for grant in lifepath.grants
-    )
-    where = f" — {lifepath.region}" if lifepath.region else ""
-    requirement = lifepath.requirement
-    only = f" (only {requirement})" if requirement else ""
-    return f"{lifepath.name}{where}{only}: {grants}"
 
 
 def _token_choices(sheet: dict[str, rules.TokenState]) -> list[tuple[str, str]]:

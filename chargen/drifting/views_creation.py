@@ -19,9 +19,9 @@ from chargen.drifting import services
 from chargen.drifting.access import character_for_owner, characters_for_owner
 from chargen.drifting.forms import (
     ConceptForm,
-    LifepathChoiceForm,
     StartForm,
 )
+from chargen.drifting.lifepath_choice import LifepathChoiceForm
 from chargen.drifting.models import Character, CreationStep, LogKind
 from chargen.drifting.rule_upgrade import older_lifepaths_date
 from rules import drifting as rules
@@ -77,7 +77,9 @@ def _wizard_context(
             instance=character, campaigns=services.drifting_campaigns_for(character.owner)
         ),
         "lifepath_form": lifepath_form
-        or LifepathChoiceForm(initial={"key": key}, lifepaths=available),
+        or LifepathChoiceForm(
+            initial={"key": key}, lifepaths=available, chosen=chosen, limit=limit
+        ),
         "key": key,
         "chosen": chosen,
         "limit": limit,
@@ -242,7 +244,12 @@ def lifepath_add(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
     if earlier is not None or _key(request) is None:
         # Another tab chose a different lifepath at this key, or the page had no key.
         return _refused(request, _wizard_context(request, character, error=STALE_MESSAGE))
-    form = LifepathChoiceForm(request.POST, lifepaths=services.character_lifepaths(character))
+    form = LifepathChoiceForm(
+        request.POST,
+        lifepaths=services.character_lifepaths(character),
+        chosen=services.chosen_lifepaths(character),
+        limit=services.lifepath_limit(character.campaign),
+    )
     if form.is_valid():
         try:
             services.character_add_lifepath(

@@ -216,3 +216,36 @@ def test_no_concept_leaves_no_empty_separator(player_client: Client, player: Use
     sheet = player_client.get(played.get_absolute_url()).content.decode()
     assert "Drifting · no campaign" in sheet
     assert "Drifting ·  ·" not in sheet
+
+
+def _radio(page: str, lifepath: Lifepath) -> str:
+    """The lifepath's radio input as the page draws it."""
+    found = re.search(rf'<input type="radio"[^>]*value="{lifepath.id}"[^>]*>', page)
+    assert found, f"{lifepath.name} is drawn as a radio"
+    return found.group(0)
+
+
+def test_a_lifepath_not_available_is_drawn_disabled_with_its_reason(
+    player_client: Client, draft: Character, lifepaths: dict[str, Lifepath]
+) -> None:
+    """The player sees which lifepaths can be taken now and why the others cannot, before
+    picking: those are disabled radios (announced as such), their reason in the label."""
+    player_client.post(
+        url("concept", draft), {"name": "Ann", "concept": "", "key": draft.next_sequence}
+    )
+    page = player_client.get(draft.get_absolute_url()).content.decode()
+    assert " disabled" in _radio(page, lifepaths["marine-veteran"])
+    assert " disabled" in _radio(page, lifepaths["deserter"])
+    assert " disabled" not in _radio(page, lifepaths["us-marine"])
+    assert " disabled" not in _radio(page, lifepaths["drifter"])
+    assert "not available: Marine veteran must follow one of: United Systems marine." in page
+    assert "A lifepath you cannot take now is disabled, and says why." in page
+
+    player_client.post(
+        url("lifepath_add", draft),
+        {"key": draft.next_sequence, "lifepath": str(lifepaths["us-marine"].id)},
+    )
+    page = player_client.get(draft.get_absolute_url()).content.decode()
+    assert " disabled" not in _radio(page, lifepaths["marine-veteran"])
+    assert " disabled" in _radio(page, lifepaths["us-marine"])
+    assert "not available: United Systems marine is already in this life." in page

@@ -18,6 +18,7 @@ zone (UTC). Migrations added later must be reversible for this test to go back.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -31,6 +32,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
 from chargen.characters.models import Character
+from chargen.drifting.lifepath_choice import UNAVAILABLE_HELP, UNAVAILABLE_MARK
 from chargen.drifting.models import Character as DriftingCharacter
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from chargen.rollers.services import CRISIS_PROMPT
@@ -123,10 +125,16 @@ def _as_now_intended(url: str, text: str) -> str:
 
     - 27 November 2026: the Infinity Drive sheet (and its print and the GM's party print)
       shows the character's concept under its name; it was shown only while building.
+    - 27 November 2026: the Drifting wizard's lifepath choice disables a lifepath the
+      character cannot take now, its label ending with why, and a line under the choices
+      says so.
     """
     if (url.endswith(("/sheet/", "/print/")) and "/characters/" in url) or "/party/print/" in url:
         for concept in _concepts():
             text = text.replace(f" {concept} ", " ", 1)
+    if url.startswith("/drifting/c/"):
+        text = text.replace(f" {UNAVAILABLE_HELP}", "")
+        text = re.sub(f"{re.escape(UNAVAILABLE_MARK)}.*?\\.(?= |$)", "", text)
     return text
 
 
