@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from chargen.characters import services
-from chargen.characters.access import character_for_owner, characters_for_owner
+from chargen.characters.access import character_for_owner, character_list_for_owner
 from chargen.characters.errors import StepRefused
 from chargen.characters.forms import StartForm
 from chargen.characters.log import log_entries
@@ -42,7 +42,7 @@ def character_groups(user: Any) -> list[dict[str, Any]]:
     Each line carries the GM's note when the GM returned the character, so the
     player reads what to change without opening the desk.
     """
-    characters = list(characters_for_owner(user))
+    characters = character_list_for_owner(user)
     drafts = [
         c for c in characters if c.status in {CharacterStatus.DRAFT, CharacterStatus.RETURNED}
     ]
