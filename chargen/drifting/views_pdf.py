@@ -52,8 +52,12 @@ def party_pdf(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     # Every sheet's tokens and chosen lifepaths in one query each, however many sheets,
     # and the campaign's current lifepaths (for a sheet pinned to none) read once.
     characters = characters.select_related("campaign").prefetch_related("tokens", "lifepaths")
-    current = current_lifepath_version(campaign)
-    sheets = [_sheet(c, current=current) for c in characters.order_by("name")]
+    listed = list(characters.order_by("name"))
+    # Only a sheet pinned to no version reads the current one (which records it the
+    # first time: a GET must not, unless a sheet needs it, as before).
+    unpinned = any(not character.rule_version_id for character in listed)
+    current = current_lifepath_version(campaign) if unpinned else None
+    sheets = [_sheet(c, current=current) for c in listed]
     context = {"campaign": campaign, "sheets": sheets}
     filename = pdf_filename(f"{campaign.name} party", "party")
     return pdf_response(request, "drifting/party_pdf.html", context, filename)
