@@ -13,16 +13,10 @@ from typing import Any
 
 from django.db import models
 
-from chargen.core.prepared_query import PreparedQuery
+from chargen.core.prepared_query import PreparedQuery, column
 
 # Every log model names its subject (a character or a roller sheet) `character`.
 SUBJECT_FIELD = "character"
-
-
-def _field(model: type[models.Model], name: str) -> models.Field[Any, Any]:
-    field = model._meta.get_field(name)
-    assert isinstance(field, models.Field)  # a column of the log model, not a relation's far end
-    return field
 
 
 @cache
@@ -31,7 +25,7 @@ def _whole_log(model: type[models.Model]) -> PreparedQuery[Any]:
         lambda subject: model._default_manager.filter(**{SUBJECT_FIELD: subject}).order_by(
             "sequence"
         ),
-        subject=_field(model, SUBJECT_FIELD),
+        subject=column(model, SUBJECT_FIELD),
     )
 
 
@@ -43,7 +37,7 @@ def _newest_row(model: type[models.Model]) -> PreparedQuery[Any]:
             .order_by("-sequence")
             .only("sequence")[:1]
         ),
-        subject=_field(model, SUBJECT_FIELD),
+        subject=column(model, SUBJECT_FIELD),
     )
 
 
@@ -53,8 +47,8 @@ def _row_at(model: type[models.Model]) -> PreparedQuery[Any]:
         lambda subject, sequence: model._default_manager.filter(
             **{SUBJECT_FIELD: subject, "sequence": sequence}
         )[:1],
-        subject=_field(model, SUBJECT_FIELD),
-        sequence=_field(model, "sequence"),
+        subject=column(model, SUBJECT_FIELD),
+        sequence=column(model, "sequence"),
     )
 
 

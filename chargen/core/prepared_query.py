@@ -66,6 +66,13 @@ def _sentinel(field: models.Field[Any, Any], alias: str) -> object:
     raise ImproperlyConfigured(f"No sentinel for a {type(field).__name__} parameter.")
 
 
+def column(model: type[models.Model], name: str) -> models.Field[Any, Any]:
+    """The model's field `name` as a parameter's field (a column, not a relation's far end)."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)
+    return field
+
+
 @dataclass(frozen=True)
 class _Compiled:
     """One database's statement, where each call's values go, and how rows become objects."""

@@ -15,15 +15,9 @@ from typing import Any, TypeVar
 
 from django.db import models
 
-from chargen.core.prepared_query import PreparedQuery
+from chargen.core.prepared_query import PreparedQuery, column
 
 M = TypeVar("M", bound=models.Model)
-
-
-def _field(model: type[models.Model], name: str) -> models.Field[Any, Any]:
-    field = model._meta.get_field(name)
-    assert isinstance(field, models.Field)  # a column of this model
-    return field
 
 
 @cache
@@ -43,7 +37,7 @@ def _statement(
             rows = rows.order_by(*order_by)
         return rows[:limit] if limit is not None else rows
 
-    return PreparedQuery(build, parent=_field(model, parent_field))
+    return PreparedQuery(build, parent=column(model, parent_field))
 
 
 def rows_of(

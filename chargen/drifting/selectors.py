@@ -69,7 +69,9 @@ def character_lifepaths(
 def chosen_lifepaths(character: Character, *, current: str | None = None) -> list[PinnedLifepath]:
     """The lifepaths chosen so far, in order, as the character's pinned data holds them
     (read from the `ChosenLifepath` snapshot: writes read a replay, `lifepaths_by_id`).
-    A page listing many characters prefetches their `lifepaths`: those are used."""
+    A page listing many characters prefetches their `lifepaths`: those are used (so a
+    lifepath added later in the same request would not show on that object; the one
+    page that prefetches them, the party PDF, only reads)."""
     prefetched = getattr(character, "_prefetched_objects_cache", {}).get("lifepaths")
     if prefetched is not None:
         rows = sorted(prefetched, key=lambda row: row.position)

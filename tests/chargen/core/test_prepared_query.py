@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
+from django.http import Http404
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -17,6 +18,7 @@ from chargen.characters.access import characters_for_owner
 from chargen.characters.models import Character
 from chargen.core.prepared_query import PreparedQuery
 from chargen.drifting import access as drifting_access
+from chargen.drifting import services as drifting_services
 from chargen.rollers import access as rollers_access
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 
@@ -128,4 +130,11 @@ def test_the_access_helpers_find_only_what_the_user_may_reach(
     # The unique-dice id is not a roll-and-keep sheet: the two queries are apart.
     assert outsider_client.get(reverse("rollers:mana", args=[unique.pk])).status_code == 404
     assert player_client.get(reverse("rollers:mana", args=[unique.pk])).status_code == 404
+    drifter = drifting_services.character_start(owner=player)
+    assert drifting_access.character_for_owner(player, drifter.pk) == drifter
+    assert drifting_access.character_for_viewer(player, str(drifter.pk)) == drifter
+    for helper in (drifting_access.character_for_owner, drifting_access.character_for_viewer):
+        with pytest.raises(Http404):
+            helper(outsider, drifter.pk)
+    assert [c.pk for c in drifting_access.characters_for_owner(player)] == [drifter.pk]
     assert drifting_access.characters_for_owner(outsider).count() == 0

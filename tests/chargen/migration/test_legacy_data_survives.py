@@ -115,9 +115,19 @@ def _word_diff(before: str, after: str, context: int = 8) -> str:
     return "\n".join(hunks)
 
 
-def _concepts() -> list[str]:
+def _concepts_shown(url: str) -> list[str]:
+    """The concepts an Infinity Drive sheet page shows now: its character's, or on the
+    GM's party print every approved character's of that campaign."""
     rows = FIXTURE["tables"]["characters.Character"]
-    return [row["concept"] for row in rows if row["concept"]]
+    if "/party/print/" in url:
+        return [
+            row["concept"]
+            for row in rows
+            if row["campaign_id"] and row["campaign_id"] in url and row["status"] == "approved"
+        ]
+    if "/characters/" in url and url.endswith(("/sheet/", "/print/")):
+        return [row["concept"] for row in rows if row["id"] in url]
+    return []
 
 
 def _as_now_intended(url: str, text: str) -> str:
@@ -129,9 +139,9 @@ def _as_now_intended(url: str, text: str) -> str:
       character cannot take now, its label ending with why, and a line under the choices
       says so.
     """
-    if (url.endswith(("/sheet/", "/print/")) and "/characters/" in url) or "/party/print/" in url:
-        for concept in _concepts():
-            text = text.replace(f" {concept} ", " ", 1)
+    for concept in _concepts_shown(url):
+        assert f" {concept} " in text, f"{url} does not show the concept {concept!r}"
+        text = text.replace(f" {concept} ", " ", 1)
     if url.startswith("/drifting/c/"):
         text = text.replace(f" {UNAVAILABLE_HELP}", "")
         text = re.sub(f"{re.escape(UNAVAILABLE_MARK)}.*?\\.(?= |$)", "", text)
