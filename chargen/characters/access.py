@@ -14,6 +14,7 @@ from django.http import Http404
 from chargen.characters.deletion import with_has_rolls
 from chargen.characters.errors import StepRefused
 from chargen.characters.models import Character, CharacterStatus
+from chargen.core.owned_lookup import owned_lookup
 from chargen.core.prepared_query import PreparedQuery
 
 # Other members of a campaign see a character only once it is settled.
@@ -24,15 +25,8 @@ def _characters() -> QuerySet[Character]:
     return Character.objects.select_related("campaign", "race", "owner")
 
 
-# Every character page starts with one of these: built once per process (prepared_query.py).
-_OWNED: PreparedQuery[Character] = PreparedQuery(
-    lambda pk, owner: _characters().filter(pk=pk, owner_id=owner)[:1],
-    pk=Character._meta.get_field("id"),
-    owner=Character._meta.get_field("owner"),
-)
-_BY_ID: PreparedQuery[Character] = PreparedQuery(
-    lambda pk: _characters().filter(pk=pk)[:1], pk=Character._meta.get_field("id")
-)
+# Every character page starts with one of these, built once per process.
+_LOOKUP = owned_lookup(_characters)
 
 
 def _as_uuid(character_id: uuid.UUID | str) -> uuid.UUID:
@@ -48,7 +42,7 @@ def character_for_owner(
     """The character if `user` owns it; otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _OWNED.first(pk=_as_uuid(character_id), owner=user.pk)
+    character = _LOOKUP.for_owner(_as_uuid(character_id), user.pk)
     if character is None:
         raise Http404("No such character.")
     return character
@@ -61,7 +55,7 @@ def character_for_viewer(
     is approved or finished) another member of its campaign; otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _BY_ID.first(pk=_as_uuid(character_id))
+    character = _LOOKUP.any(_as_uuid(character_id))
     if character is None:
         raise Http404("No such character.")
     if character.owner_id == user.pk:

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
 
-from chargen.core.prepared_query import PreparedQuery
+from chargen.core.owned_lookup import owned_lookup
 from chargen.drifting.deletion import with_has_rolls
 from chargen.drifting.models import Character
 
@@ -22,15 +22,8 @@ def _characters() -> QuerySet[Character]:
     return Character.objects.select_related("campaign", "owner")
 
 
-# Every character page starts with one of these: built once per process (prepared_query.py).
-_OWNED: PreparedQuery[Character] = PreparedQuery(
-    lambda pk, owner: _characters().filter(pk=pk, owner_id=owner)[:1],
-    pk=Character._meta.get_field("id"),
-    owner=Character._meta.get_field("owner"),
-)
-_BY_ID: PreparedQuery[Character] = PreparedQuery(
-    lambda pk: _characters().filter(pk=pk)[:1], pk=Character._meta.get_field("id")
-)
+# Every character page starts with one of these, built once per process.
+_LOOKUP = owned_lookup(_characters)
 
 
 def _as_uuid(character_id: uuid.UUID | str) -> uuid.UUID:
@@ -44,7 +37,7 @@ def character_for_owner(user: User, character_id: uuid.UUID | str) -> Character:
     """The character if `user` owns it (the only one who may change it); otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _OWNED.first(pk=_as_uuid(character_id), owner=user.pk)
+    character = _LOOKUP.for_owner(_as_uuid(character_id), user.pk)
     if character is None:
         raise Http404("No such character.")
     return character
@@ -54,7 +47,7 @@ def character_for_viewer(user: User, character_id: uuid.UUID | str) -> Character
     """The character if `user` owns it or runs its campaign (read-only); otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _BY_ID.first(pk=_as_uuid(character_id))
+    character = _LOOKUP.any(_as_uuid(character_id))
     if character is None:
         raise Http404("No such character.")
     if character.owner_id == user.pk:

@@ -11,22 +11,14 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
 
-from chargen.core.prepared_query import PreparedQuery
+from chargen.core.owned_lookup import owned_lookup
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 
 User = AbstractBaseUser | AnonymousUser
 
-# Every sheet page starts with one of these: built once per process (prepared_query.py).
-_UNIQUE_OWNED: PreparedQuery[UniqueCharacter] = PreparedQuery(
-    lambda pk, owner: UniqueCharacter.objects.filter(pk=pk, owner_id=owner)[:1],
-    pk=UniqueCharacter._meta.get_field("id"),
-    owner=UniqueCharacter._meta.get_field("owner"),
-)
-_MANA_OWNED: PreparedQuery[ManaCharacter] = PreparedQuery(
-    lambda pk, owner: ManaCharacter.objects.filter(pk=pk, owner_id=owner)[:1],
-    pk=ManaCharacter._meta.get_field("id"),
-    owner=ManaCharacter._meta.get_field("owner"),
-)
+# Every sheet page starts with one of these, built once per process.
+_UNIQUE = owned_lookup(UniqueCharacter.objects.all)
+_MANA = owned_lookup(ManaCharacter.objects.all)
 
 
 def _as_uuid(character_id: uuid.UUID | str) -> uuid.UUID:
@@ -52,7 +44,7 @@ def unique_character_for_owner(user: User, character_id: uuid.UUID | str) -> Uni
     """The unique-dice sheet if `user` owns it; otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such sheet.")
-    character = _UNIQUE_OWNED.first(pk=_as_uuid(character_id), owner=user.pk)
+    character = _UNIQUE.for_owner(_as_uuid(character_id), user.pk)
     if character is None:
         raise Http404("No such sheet.")
     return character
@@ -62,7 +54,7 @@ def mana_character_for_owner(user: User, character_id: uuid.UUID | str) -> ManaC
     """The roll-and-keep sheet if `user` owns it; otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such sheet.")
-    character = _MANA_OWNED.first(pk=_as_uuid(character_id), owner=user.pk)
+    character = _MANA.for_owner(_as_uuid(character_id), user.pk)
     if character is None:
         raise Http404("No such sheet.")
     return character

@@ -14,17 +14,11 @@ from chargen.core.log_key import read_key
 from chargen.core.log_reads import last_sequence, row_at, whole_log
 from chargen.rollers import services
 from chargen.rollers.models import UniqueCharacter, UniqueRollEntry
+from tests.chargen.rollers.services_helpers import plan_for, roll_typed
 
 
 def _roll(character: UniqueCharacter, faces: list[int]) -> None:
-    services.unique_roll(
-        character=character,
-        sequence=services.next_sequence(character),
-        plan=services.unique_plan(
-            attribute=character.attributes.get(name="Precision"), tool_quality=0, specials=[]
-        ),
-        entered_faces=faces,
-    )
+    roll_typed(character, plan_for(character, "Precision"), faces)
 
 
 @pytest.mark.django_db
