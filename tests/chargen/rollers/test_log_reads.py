@@ -49,13 +49,35 @@ def test_a_key_beyond_any_column_is_stale_not_an_error(leanne: UniqueCharacter) 
         read_key(model=UniqueRollEntry, subject=leanne, key=huge, kinds=("roll",))
 
 
+def _second_writer_refused_after_a_short_wait(sheet: UniqueCharacter) -> None:
+    """Another writer of the same subject gives up after 0.3 s instead of getting in.
+
+    PostgreSQL: the subject's row lock (FOR NO KEY UPDATE) makes it wait. SQLite: the
+    write lock its IMMEDIATE transaction takes at BEGIN (settings.py) makes it wait.
+    """
+    if connection.vendor == "postgresql":
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '300ms'")
+            with pytest.raises(OperationalError, match="lock timeout"):
+                lock_subjects(sheet)
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA busy_timeout = 300")
+    try:
+        with pytest.raises(OperationalError, match="locked"), transaction.atomic():
+            lock_subjects(sheet)
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA busy_timeout = 20000")
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_second_writer_waits_for_the_subjects_lock(leanne: UniqueCharacter) -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are tested on the PostgreSQL run (SQLite serialises writers)")
     sheet = leanne
-    with pytest.raises(TransactionManagementError):  # as the ORM: a lock needs a transaction
-        lock_subjects(sheet)
+    if connection.features.has_select_for_update:  # as the ORM: a row lock needs a transaction
+        with pytest.raises(TransactionManagementError):
+            lock_subjects(sheet)
     held, done = threading.Event(), threading.Event()
 
     def first_writer() -> None:
@@ -71,11 +93,7 @@ def test_a_second_writer_waits_for_the_subjects_lock(leanne: UniqueCharacter) ->
     thread.start()
     try:
         assert held.wait(5)
-        with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL lock_timeout = '300ms'")
-            with pytest.raises(OperationalError, match="lock timeout"):
-                lock_subjects(sheet)
+        _second_writer_refused_after_a_short_wait(sheet)
     finally:
         done.set()
         thread.join()
