@@ -14,19 +14,10 @@ from typing import Any
 from django.db import models
 
 from chargen.core.prepared_query import PreparedQuery, column
+from chargen.core.sheet_rows import rows_of
 
 # Every log model names its subject (a character or a roller sheet) `character`.
 SUBJECT_FIELD = "character"
-
-
-@cache
-def _whole_log(model: type[models.Model]) -> PreparedQuery[Any]:
-    return PreparedQuery(
-        lambda subject: model._default_manager.filter(**{SUBJECT_FIELD: subject}).order_by(
-            "sequence"
-        ),
-        subject=column(model, SUBJECT_FIELD),
-    )
 
 
 @cache
@@ -62,8 +53,8 @@ def _locked_row(model: type[models.Model]) -> PreparedQuery[Any]:
 
 
 def whole_log(model: type[models.Model], subject: models.Model) -> list[Any]:
-    """Every row of the subject's log, oldest first."""
-    return _whole_log(model).all(subject=subject.pk)
+    """Every row of the subject's log, oldest first, each with its subject attached."""
+    return rows_of(model, subject, parent_field=SUBJECT_FIELD, order_by=("sequence",))
 
 
 def last_sequence(model: type[models.Model], subject: models.Model) -> int:

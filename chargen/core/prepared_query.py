@@ -35,6 +35,7 @@ import secrets
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from django.core.exceptions import ImproperlyConfigured
@@ -77,14 +78,15 @@ def column(model: type[models.Model], name: str) -> models.Field[Any, Any]:
 class _Compiled:
     """One database's statement, where each call's values go, and how rows become objects."""
 
+    alias: str
     sql: str
     constants: tuple[Any, ...]
     slots: tuple[tuple[int, str], ...]  # (position in the parameters, parameter name)
     compiler: SQLCompiler
     locks: bool  # select_for_update: Django's "only inside a transaction" is checked per call
 
-    def rows(self, alias: str, prepared: dict[str, Any]) -> list[Any]:
-        connection = connections[alias]
+    def rows(self, prepared: dict[str, Any]) -> list[Any]:
+        connection = connections[self.alias]
         if self.locks and connection.features.has_select_for_update and connection.get_autocommit():
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
@@ -100,17 +102,25 @@ class _Compiled:
         compiler.connection = connection
         return list(compiler.results_iter([fetched]))
 
-    def objects(self, alias: str, rows: list[Any]) -> list[Any]:
-        """ModelIterable's construction: the model's columns, related objects, annotations."""
-        compiler = self.compiler
-        select, klass_info = compiler.select, compiler.klass_info
+    @cached_property
+    def _layout(self) -> tuple[int, int, list[str], list[Any]]:
+        """Where the model's columns are in a row, and the related objects' populators:
+        the same for every call, so worked out on the first."""
+        select, klass_info = self.compiler.select, self.compiler.klass_info
         assert klass_info is not None  # a model query, not values()
         start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
         init_list = [column[0].target.attname for column in select[start:end]]
-        populators = _related_populators(klass_info, select, alias)
+        return start, end, init_list, _related_populators(klass_info, select, self.alias)
+
+    def objects(self, rows: list[Any]) -> list[Any]:
+        """ModelIterable's construction: the model's columns, related objects, annotations."""
+        compiler = self.compiler
+        assert compiler.klass_info is not None
+        model = compiler.klass_info["model"]
+        start, end, init_list, populators = self._layout
         made = []
         for row in rows:
-            obj = klass_info["model"].from_db(alias, init_list, row[start:end])
+            obj = model.from_db(self.alias, init_list, row[start:end])
             for populator in populators:
                 populator.populate(row, obj)
             for name, position in compiler.annotation_col_map.items():
@@ -176,6 +186,7 @@ class PreparedQuery(Generic[M]):
             if all(slot_name != name for _, slot_name in slots):
                 raise ImproperlyConfigured(f"{name!r} is not among the statement's parameters.")
         return _Compiled(
+            alias=alias,
             sql=sql,
             constants=tuple(params),
             slots=tuple(slots),
@@ -195,7 +206,7 @@ class PreparedQuery(Generic[M]):
         if any(self._out_of_range(name, value, using) for name, value in values.items()):
             return []  # as the ORM: a lookup beyond the column's range matches nothing
         prepared = {name: self._prepare(name, value, using) for name, value in values.items()}
-        return compiled.objects(using, compiled.rows(using, prepared))
+        return compiled.objects(compiled.rows(prepared))
 
     def first(self, *, using: str = DEFAULT_DB_ALIAS, **values: object) -> M | None:
         """The first object, or None (build the queryset with `[:1]` to fetch one row)."""
