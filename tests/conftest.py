@@ -35,8 +35,19 @@ def _plain_static_storage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         },
         SECURE_SSL_REDIRECT=False,
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        # Every kept page a test is served is also drawn afresh and compared
+        # (chargen/core/page_cache.py): the whole suite checks the page cache.
+        PAGE_CACHE_VERIFY=True,
     ):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_pages() -> None:
+    """Each test starts with no kept page (a test's database is new; its pages too)."""
+    from django.core.cache import caches
+
+    caches["pages"].clear()
 
 
 def _make_user(username: str) -> User:

@@ -67,6 +67,7 @@ from chargen.characters.step_posts import (
 from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
 from chargen.core.htmx import after_post, refused_status
+from chargen.core.page_cache import cached_page
 from rules.errors import RulesError
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 from rules.infinity_drive.creation.career_steps import SpecialtyNeeded
@@ -130,6 +131,7 @@ def _answer(
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@cached_page
 def concept(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     progress = _load(request, character_id)
     character = progress.character
@@ -161,6 +163,7 @@ def concept(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 def _step_view(slug: str) -> Callable[[HttpRequest, uuid.UUID], HttpResponse]:
     @login_required
     @require_safe
+    @cached_page
     def view(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
         return _page(request, _load(request, character_id), slug)
 

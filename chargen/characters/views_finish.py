@@ -28,6 +28,7 @@ from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
 from chargen.core.form_fields import choice_field
 from chargen.core.htmx import after_post, client_redirect, refused_status
+from chargen.core.page_cache import cached_page
 from rules.errors import RulesError
 
 BACKGROUND_ROLLS = frozenset({BACKGROUND_ROLL})
@@ -201,6 +202,7 @@ def _done(request: HttpRequest, slug: str, character: Character) -> HttpResponse
 
 @login_required
 @require_safe
+@cached_page
 def equipment(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     return _page(request, services.finish_load(character), "equipment")
@@ -322,6 +324,7 @@ def _history_refused(
 
 @login_required
 @require_safe
+@cached_page
 def review(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     return _page(request, services.finish_load(character), "review")
@@ -366,11 +369,13 @@ def _sheet_page(request: HttpRequest, character_id: uuid.UUID, template: str) ->
 
 @login_required
 @require_safe
+@cached_page
 def sheet(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     return _sheet_page(request, character_id, "characters/sheet.html")
 
 
 @login_required
 @require_safe
+@cached_page
 def sheet_print(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     return _sheet_page(request, character_id, "characters/print.html")

@@ -1,0 +1,206 @@
+"""Kept pages (chargen/core/page_cache.py): served again only while the database answers
+the same, with each browser's own CSRF token and each response's own CSP nonce.
+
+The whole suite runs with PAGE_CACHE_VERIFY, which draws every kept page afresh when it
+is served and compares; these tests show what a player would see if keeping went wrong.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import caches
+from django.db import connection
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext, override_settings
+from django.urls import reverse
+
+from chargen.core import page_cache, query_recorder
+from chargen.rollers import services
+from chargen.rollers.models import ManaCharacter
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def sheet(player: User) -> ManaCharacter:
+    return services.mana_character_create(owner=player, name="The mage")
+
+
+def _url(character: ManaCharacter) -> str:
+    return reverse("rollers:mana", kwargs={"character_id": character.id})
+
+
+# What each response has of its own: CSRF tokens (per browser, masked anew) and the nonce.
+_per_request = re.compile(r'value="[A-Za-z0-9]{64}"|"X-CSRFToken": "[A-Za-z0-9]{64}"|nonce="[^"]+"')
+
+
+def _kept_count() -> int:
+    return len(caches[page_cache.CACHE_ALIAS]._cache)  # type: ignore[attr-defined]
+
+
+def test_a_kept_page_is_served_by_rerunning_its_reads_only(
+    player_client: Client, sheet: ManaCharacter
+) -> None:
+    with override_settings(PAGE_CACHE_VERIFY=False):
+        first = player_client.get(_url(sheet))
+        assert _kept_count() == 1
+        with CaptureQueriesContext(connection) as again:
+            second = player_client.get(_url(sheet))
+    assert second.status_code == 200
+    # The same page, each with its own CSRF token.
+    assert _per_request.sub("", first.content.decode()) == _per_request.sub(
+        "", second.content.decode()
+    )
+    # Session and user, then the statements the drawing read, run as they were.
+    kept = caches[page_cache.CACHE_ALIAS].get(_keys()[0])
+    assert len(again) == 2 + len(kept.statements) + len(kept.inputs)  # the badge asks SQL
+
+
+def _keys() -> list[str]:
+    store = caches[page_cache.CACHE_ALIAS]
+    return [key.split(":", 2)[2] for key in store._cache]  # type: ignore[attr-defined]
+
+
+def test_any_change_the_page_shows_is_seen_at_once(
+    player_client: Client, sheet: ManaCharacter
+) -> None:
+    with override_settings(PAGE_CACHE_VERIFY=False):
+        assert "The mage" in player_client.get(_url(sheet)).content.decode()
+        ManaCharacter.objects.filter(pk=sheet.pk).update(name="The archmage")
+        assert "The archmage" in player_client.get(_url(sheet)).content.decode()
+        sheet.attributes.filter(name="Cunning").update(score=5)
+        page = player_client.get(_url(sheet)).content.decode()
+    assert re.search(r"Cunning</th><td[^>]*>5<", page)
+
+
+def test_each_browser_gets_its_own_csrf_token_and_can_post_with_it(
+    player: User, sheet: ManaCharacter
+) -> None:
+    """A kept page is per user, but the CSRF token is per browser."""
+    laptop, phone = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    laptop.force_login(player)
+    phone.force_login(player)
+    laptop.get(_url(sheet))
+    page = phone.get(_url(sheet)).content.decode()
+    assert page_cache.csrf_placeholder() not in page
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token is not None
+    edit = reverse("rollers:mana_edit", kwargs={"character_id": sheet.id})
+    refused = phone.post(edit, {"csrfmiddlewaretoken": "x" * 64})
+    assert refused.status_code == 403
+    posted = phone.post(edit, {"csrfmiddlewaretoken": token.group(1)})
+    assert posted.status_code != 403
+
+
+def test_the_nonce_is_this_responses_own(player_client: Client, sheet: ManaCharacter) -> None:
+    player_client.get(_url(sheet))
+    response = player_client.get(_url(sheet))
+    page = response.content.decode()
+    nonces = set(re.findall(r'nonce="([^"]+)"', page))
+    assert len(nonces) == 1
+    assert f"'nonce-{nonces.pop()}'" in response["Content-Security-Policy"]
+    assert page_cache.nonce_placeholder() not in page
+
+
+def test_a_waiting_message_is_shown_not_a_kept_page(
+    player_client: Client, sheet: ManaCharacter
+) -> None:
+    """A message left for the next page (as a POST that redirects leaves one) is shown on
+    it, though that page was kept without it; and once read it is gone again."""
+    with override_settings(PAGE_CACHE_VERIFY=False):
+        assert "Saved your sheet." not in player_client.get(_url(sheet)).content.decode()
+        request = RequestFactory().get("/")
+        storage = CookieStorage(request)
+        storage.add(messages.SUCCESS, "Saved your sheet.")
+        carrier = HttpResponse()
+        storage.update(carrier)
+        player_client.cookies["messages"] = carrier.cookies["messages"].value
+        assert "Saved your sheet." in player_client.get(_url(sheet)).content.decode()
+        assert "Saved your sheet." not in player_client.get(_url(sheet)).content.decode()
+
+
+@override_settings(PAGE_CACHE_VERIFY=False)
+def test_another_user_never_gets_a_kept_page(
+    player_client: Client, outsider_client: Client, sheet: ManaCharacter
+) -> None:
+    assert player_client.get(_url(sheet)).status_code == 200
+    assert outsider_client.get(_url(sheet)).status_code == 404
+
+
+def test_a_badge_count_kept_in_a_cache_is_asked_again(
+    player: User, player_client: Client, sheet: ManaCharacter
+) -> None:
+    """The desk badge's count lives in a cache another worker invalidates (Redis in
+    production), not in a statement the page reads: the page names it as an input."""
+    from chargen.desk import notifications, unseen_cache
+
+    shared = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
+    caches_now = {**_caches(), unseen_cache.CACHE_ALIAS: shared}
+    with override_settings(CACHES=caches_now, PAGE_CACHE_VERIFY=False):
+        player_client.get(_url(sheet))
+        key = next(iter(caches[page_cache.CACHE_ALIAS]._cache))  # type: ignore[attr-defined]
+        kept = caches[page_cache.CACHE_ALIAS].get(key.split(":", 2)[2])
+        assert [seen.function for seen in kept.inputs] == [
+            f"{notifications.__name__}:unseen_count_of"
+        ]
+
+
+def _caches() -> dict[str, dict[str, object]]:
+    from django.conf import settings
+
+    return dict(settings.CACHES)
+
+
+def test_verify_finds_a_kept_page_that_is_not_the_page(
+    player_client: Client, sheet: ManaCharacter
+) -> None:
+    player_client.get(_url(sheet))
+    store = caches[page_cache.CACHE_ALIAS]
+    key = _keys()[0]
+    kept = store.get(key)
+    store.set(key, page_cache.Kept(kept.alias, kept.statements, kept.digest, kept.inputs, "x"))
+    with pytest.raises(page_cache.PageMismatch):
+        player_client.get(_url(sheet))
+
+
+def test_a_drawing_that_writes_locks_or_reads_the_time_is_not_kept(player: User) -> None:
+    from django.utils import timezone
+
+    with query_recorder.recording() as wrote:
+        User.objects.filter(pk=player.pk).update(first_name="Bob")
+    assert wrote.refused == "ran UPDATE"
+    with query_recorder.recording() as timed:
+        list(User.objects.filter(date_joined__lte=timezone.now()))
+    assert timed.refused == "read with a date or time"
+    with query_recorder.recording() as read:
+        assert [user.pk for user in User.objects.iterator(chunk_size=1)] == [player.pk]
+        assert User.objects.filter(pk=player.pk).exists()
+    assert read.refused == ""
+    assert len(read.statements) == 2
+    assert query_recorder.still_true(
+        alias=read.alias, statements=read.statements, digest=read.digest, inputs=[]
+    )
+    User.objects.filter(pk=player.pk).update(first_name="Robert")
+    assert not query_recorder.still_true(
+        alias=read.alias, statements=read.statements, digest=read.digest, inputs=[]
+    )
+
+
+def test_an_input_from_outside_the_database_must_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CHARGEN_PAGE_TEST", "one")
+    with query_recorder.recording() as read:
+        query_recorder.note_input(os.getenv("CHARGEN_PAGE_TEST"), os.getenv, "CHARGEN_PAGE_TEST")
+    assert query_recorder.still_true(
+        alias=read.alias, statements=[], digest=read.digest, inputs=read.inputs
+    )
+    monkeypatch.setenv("CHARGEN_PAGE_TEST", "two")
+    assert not query_recorder.still_true(
+        alias=read.alias, statements=[], digest=read.digest, inputs=read.inputs
+    )
