@@ -12,7 +12,7 @@ gunicorn and wrk, far less disturbed by other work on the machine. Prints figure
 asserts nothing.
 
 Run: .venv/bin/python scripts/profile_pages.py [--requests 20] [--top 25] [--page sheet]
-     [--middleware]
+     [--middleware] [--backend postgres]
 """
 
 from __future__ import annotations
@@ -31,7 +31,13 @@ from typing import Any
 from bench_web import settings_env
 from bench_web_data import build_pages, make_sessions
 from bench_web_measure import format_table
-from bench_web_servers import ROOT, sqlite_database, start_server, stop_servers
+from bench_web_servers import (
+    ROOT,
+    postgres_database,
+    sqlite_database,
+    start_server,
+    stop_servers,
+)
 from profile_timing import bare_figures, client_for, cpu_ms_per_request, middleware_costs
 
 sys.path.insert(0, str(ROOT))
@@ -53,8 +59,12 @@ def main() -> int:
     parser.add_argument("--page", default="", help="only pages whose name contains this")
     parser.add_argument("--middleware", action="store_true", help="each middleware's cost")
     parser.add_argument("--sort", default="cumulative", help="pstats order: cumulative, tottime")
+    parser.add_argument(
+        "--backend", default="sqlite", choices=["sqlite", "postgres"], help="postgres: and Redis"
+    )
     args = parser.parse_args()
-    with sqlite_database() as database_env:
+    database = postgres_database if args.backend == "postgres" else sqlite_database
+    with database() as database_env:
         env = settings_env(database_env)
         os.environ.update(env)
         import django

@@ -29,7 +29,7 @@ page is the page.
 from __future__ import annotations
 
 import hashlib
-import hmac
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, wraps
@@ -52,6 +52,7 @@ PREFIX = "page:v1"
 TIMEOUT = 24 * 60 * 60  # seconds; a kept page is checked before each use, this frees memory
 
 View = Callable[..., HttpResponse]
+logger = logging.getLogger(__name__)
 
 
 class PageMismatch(AssertionError):
@@ -60,35 +61,39 @@ class PageMismatch(AssertionError):
 
 @dataclass(frozen=True)
 class Kept:
+    """A kept page: what its drawing read, and its HTML with placeholders for what each
+    response has of its own (this browser's CSRF token, this response's nonce, new keys)."""
+
     alias: str
+    on_server: bool  # the digest is PostgreSQL's (query_recorder.py)
     statements: list[tuple[str, Any]]
     digest: str
     inputs: list[query_recorder.Input]
     html: str
+    csrf: str
+    nonce: str
+    fresh: list[tuple[str, str]]
 
-
-def _secret_word(purpose: str) -> str:
-    """A placeholder no user can type on purpose: derived from SECRET_KEY."""
-    mac = hmac.new(settings.SECRET_KEY.encode(), purpose.encode(), hashlib.sha256)
-    return f"{purpose}{mac.hexdigest()[:24]}"
-
-
-@cache
-def csrf_placeholder() -> str:
-    return _secret_word("pagecsrf")
-
-
-@cache
-def nonce_placeholder() -> str:
-    return _secret_word("pagenonce")
+    @classmethod
+    def of(cls, made: query_recorder.Recording, html: str) -> Kept:
+        return cls(
+            alias=made.alias,
+            on_server=made.on_server,
+            statements=made.statements,
+            digest=made.digest,
+            inputs=made.inputs,
+            html=html,
+            csrf=made.csrf_placeholder,
+            nonce=made.nonce_placeholder,
+            fresh=made.fresh,
+        )
 
 
 def csrf_while_recording(request: HttpRequest) -> dict[str, str]:
     """Context processor, after Django's own: a page being kept draws its CSRF token as a
     placeholder, filled in per response (the token is per browser, the page is not)."""
-    if query_recorder.active() is None:
-        return {}
-    return {"csrf_token": csrf_placeholder()}
+    made = query_recorder.active()
+    return {} if made is None else {"csrf_token": made.csrf_placeholder}
 
 
 @cache
@@ -136,69 +141,104 @@ def _has_messages(request: HttpRequest) -> bool:
     return bool(storage._queued_messages) or bool(storage._loaded_messages)
 
 
-def _filled(request: HttpRequest, html: str) -> str:
+def _filled(request: HttpRequest, html: str, kept: Kept) -> str:
     """A kept page's placeholders, filled in for this request."""
-    html = html.replace(csrf_placeholder(), get_token(request))
-    if nonce_placeholder() in html:
-        html = html.replace(nonce_placeholder(), str(request.csp_nonce))  # type: ignore[attr-defined]
+    if kept.csrf in html:
+        html = html.replace(kept.csrf, get_token(request))
+    if kept.nonce in html:
+        html = html.replace(kept.nonce, str(request.csp_nonce))  # type: ignore[attr-defined]
+    for placeholder, generator in kept.fresh:
+        html = html.replace(placeholder, str(query_recorder.function_named(generator)()))
     return html
 
 
 def _draw(
     request: HttpRequest, view: View, args: Any, kwargs: Any
-) -> tuple[HttpResponse, query_recorder.Recording, str | None]:
-    """The view's response drawn under a recording, and its page as kept (None: not kept)."""
-    got_token_before = request.META.get("CSRF_COOKIE_NEEDS_UPDATE", False)
-    with query_recorder.recording() as made:
+) -> tuple[HttpResponse, Kept | None]:
+    """The view's response drawn under a recording, and the page to keep (None: not kept)."""
+    # Django marks the cookie for renewal when it was damaged; otherwise only get_token
+    # does, and a token got outside the context processor would be drawn into the page.
+    token_renewed_before = request.META.get("CSRF_COOKIE_NEEDS_UPDATE", False)
+    # The tests' PAGE_CACHE_VERIFY hashes rows here: no statement of its own to count.
+    on_server = query_recorder.hashed_on_server() and not settings.PAGE_CACHE_VERIFY
+    with query_recorder.recording(on_server=on_server) as made:
         response = view(request, *args, **kwargs)
         render = getattr(response, "render", None)
         if callable(render) and not getattr(response, "is_rendered", True):
             render()
+    if response.streaming:
+        return response, None
+    body = response.content.decode(response.charset)
+    drawn = Kept.of(made, body)
     keepable = (
         not made.refused
         and response.status_code == 200
-        and not response.streaming
         and not response.cookies
         and set(response.headers) <= {"Content-Type"}
         and response.headers.get("Content-Type", "").startswith("text/html")
-        and (got_token_before or not request.META.get("CSRF_COOKIE_NEEDS_UPDATE", False))
+        and not token_renewed_before
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE", False)
         and not _has_messages(request)
     )
-    html: str | None = None
-    if not response.streaming and csrf_placeholder().encode() in response.content:
-        body = response.content.decode()
-        if keepable:
-            nonce = getattr(request, "_csp_nonce", None)
-            html = body.replace(nonce, nonce_placeholder()) if isinstance(nonce, str) else body
-        response.content = _filled(request, body).encode()
-    elif keepable and not response.streaming:
-        html = response.content.decode()
-    return response, made, html
+    kept = None
+    if keepable:
+        nonce = getattr(request, "_csp_nonce", None)
+        html = body.replace(nonce, made.nonce_placeholder) if isinstance(nonce, str) else body
+        kept = Kept.of(made, html)
+    response.content = _filled(request, body, drawn).encode(response.charset)
+    return response, kept
+
+
+def _same_placeholders(kept: Kept, fresh: Kept) -> str:
+    """The fresh drawing's HTML with the kept page's placeholders in place of its own."""
+    html = fresh.html.replace(fresh.csrf, kept.csrf).replace(fresh.nonce, kept.nonce)
+    for (mine, _), (theirs, _) in zip(fresh.fresh, kept.fresh, strict=False):
+        html = html.replace(mine, theirs)
+    return html
 
 
 def _verified(
     request: HttpRequest, view: View, args: Any, kwargs: Any, kept: object
-) -> tuple[HttpResponse, query_recorder.Recording, str | None]:
+) -> tuple[HttpResponse, Kept | None]:
     """PAGE_CACHE_VERIFY: the page drawn afresh, and, where the kept page would have been
     served (the same statements, rows and inputs), proof that it is the same page. The
     drawing is the only database work, so the suite's query counts still hold."""
-    response, made, fresh = _draw(request, view, args, kwargs)
+    response, fresh = _draw(request, view, args, kwargs)
     if (
         isinstance(kept, Kept)
-        and kept.statements == made.statements
-        and (kept.digest, kept.inputs) == (made.digest, made.inputs)
-        and fresh != kept.html
+        and fresh is not None
+        and kept.statements == fresh.statements
+        and (kept.digest, kept.inputs) == (fresh.digest, fresh.inputs)
+        and _same_placeholders(kept, fresh) != kept.html
     ):
+        drawn = _same_placeholders(kept, fresh)
         at = next(
-            (i for i, (a, b) in enumerate(zip(fresh or "", kept.html, strict=False)) if a != b),
-            min(len(fresh or ""), len(kept.html)),
+            (i for i, (a, b) in enumerate(zip(drawn, kept.html, strict=False)) if a != b),
+            min(len(drawn), len(kept.html)),
         )
         raise PageMismatch(
             f"{request.get_full_path()}: kept page differs from a fresh drawing at {at}:\n"
             f"kept:  {kept.html[max(0, at - 120) : at + 120]!r}\n"
-            f"fresh: {(fresh or '')[max(0, at - 120) : at + 120]!r}"
+            f"fresh: {drawn[max(0, at - 120) : at + 120]!r}"
         )
-    return response, made, fresh
+    return response, fresh
+
+
+def _read(store: Any, key: str) -> object:
+    """The kept page, or None: a cache that fails (Redis away or full) costs a drawing,
+    never the page."""
+    try:
+        return store.get(key)
+    except Exception:
+        logger.warning("page cache: reading %s failed", key, exc_info=True)
+        return None
+
+
+def _keep(store: Any, key: str, kept: Kept) -> None:
+    try:
+        store.set(key, kept, timeout=TIMEOUT)
+    except Exception:  # unpicklable parameters, Redis away or full: the page is drawn next time
+        logger.warning("page cache: keeping %s failed", key, exc_info=True)
 
 
 def cached_page(view: View) -> View:
@@ -215,21 +255,21 @@ def cached_page(view: View) -> View:
             return view(request, *args, **kwargs)
         store = caches[CACHE_ALIAS]
         key = page_key(request)
-        kept = store.get(key)
+        kept = _read(store, key)
         if settings.PAGE_CACHE_VERIFY:
-            response, made, html = _verified(request, view, args, kwargs, kept)
+            response, drawn = _verified(request, view, args, kwargs, kept)
         elif isinstance(kept, Kept) and query_recorder.still_true(
-            alias=kept.alias, statements=kept.statements, digest=kept.digest, inputs=kept.inputs
+            alias=kept.alias,
+            statements=kept.statements,
+            digest=kept.digest,
+            inputs=kept.inputs,
+            on_server=kept.on_server,
         ):
-            return HttpResponse(_filled(request, kept.html))
+            return HttpResponse(_filled(request, kept.html, kept))
         else:
-            response, made, html = _draw(request, view, args, kwargs)
-        if html is not None:
-            store.set(
-                key,
-                Kept(made.alias, made.statements, made.digest, made.inputs, html),
-                timeout=TIMEOUT,
-            )
+            response, drawn = _draw(request, view, args, kwargs)
+        if drawn is not None:
+            _keep(store, key, drawn)
         return response
 
     return serve

@@ -1,4 +1,4 @@
-"""Every statement a page read while it was drawn, with the rows each one returned.
+"""Every statement a page read while it was drawn, and a digest of the rows it returned.
 
 A page kept by chargen/core/page_cache.py is a function of the code, the request's
 viewer and address, and what the database answered while it was drawn. So while a page
@@ -8,13 +8,26 @@ run again: if every one returns the same rows, drawing the page now would read t
 answers and draw the same page; if any differs, the page is drawn afresh. Nothing has to
 be invalidated, and no list of "what this page depends on" can fall out of date.
 
-Anything else a page reads that can change (a count kept in a cache that another worker
-invalidates) is named with `note_input(function, *args)`: the function is called again
-with the same arguments before the page is served, and must give the same answer.
+Where the rows are hashed:
 
-A drawing that writes, locks, runs a statement twice at once (`executemany`), or reads
-with a date or time among its parameters (it may mean "now", which has moved on by the
-next request) is not kept: `Recording.refused` says why.
+- SQLite (in this process): each statement's rows are read out with `fetchall`, hashed
+  (pickled: exact for every value SQLite returns), and handed on to Django through a
+  stand-in cursor, so the drawing reads exactly what was hashed;
+- PostgreSQL: the drawing runs in one REPEATABLE READ transaction, and at its end one
+  statement has the server hash every recorded statement's rows as text (`md5` of each
+  row's text in order): the rows the drawing read, seen from the same snapshot, without
+  sending them to Python. A kept page is checked by that one statement, one round trip.
+  (Already inside a transaction, as in the tests, the drawing's own snapshot is used.)
+
+Anything else a page reads that can change (a count kept in a cache that another worker
+invalidates) is named with `note_input(result, function, *args)`: the function is called
+again with the same arguments before the page is served, and must give the same answer.
+A value that must differ on every response (a random one-time key) is drawn with
+`fresh_per_response(generator)`: a placeholder, filled with a new value per response.
+
+A drawing that writes, locks, fails a statement, runs one twice at once (`executemany`),
+or reads with a date or time among its parameters (it may mean "now", which has moved
+on by the next request) is not kept: `Recording.refused` says why.
 """
 
 from __future__ import annotations
@@ -22,14 +35,16 @@ from __future__ import annotations
 import datetime
 import hashlib
 import importlib
+import pickle
 import re
+import secrets
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
 _LOCKS = (" FOR UPDATE", " FOR NO KEY UPDATE", " FOR SHARE", " FOR KEY SHARE")
 
@@ -43,19 +58,27 @@ class Input:
     seen: str  # repr of the result
 
 
+def _placeholder(kind: str) -> str:
+    """A word drawn into a page instead of a per-response value: new for each drawing, never
+    sent to anyone (every response is filled), so no user can type it into their text."""
+    return f"{kind}{secrets.token_hex(16)}"
+
+
 @dataclass
 class Recording:
-    """What one drawing read: its statements, a digest of their rows, its other inputs."""
+    """What one drawing read: its statements, a digest of their rows, its other inputs,
+    and the placeholders it drew for what each response has of its own."""
 
     alias: str
+    on_server: bool = False  # PostgreSQL: the server hashes the rows (see above)
     statements: list[tuple[str, Any]] = field(default_factory=list)
     inputs: list[Input] = field(default_factory=list)
+    fresh: list[tuple[str, str]] = field(default_factory=list)  # (placeholder, "module:name")
     refused: str = ""
-    _digest: Any = field(default_factory=hashlib.sha256)
-
-    @property
-    def digest(self) -> str:
-        return self._digest.hexdigest()
+    digest: str = ""
+    csrf_placeholder: str = field(default_factory=lambda: _placeholder("csrf"))
+    nonce_placeholder: str = field(default_factory=lambda: _placeholder("nonce"))
+    _hash: Any = field(default_factory=hashlib.sha256)
 
     def refuse(self, why: str) -> None:
         self.refused = self.refused or why
@@ -71,15 +94,20 @@ class Recording:
         wrapper = context["cursor"]
         if isinstance(wrapper.cursor, _ReadOut):  # the same cursor, used again
             wrapper.cursor = wrapper.cursor.cursor
-        result = execute(sql, params, many, context)
+        try:
+            result = execute(sql, params, many, context)
+        except Exception:
+            self.refuse("a statement failed")
+            raise
         why = _why_not_kept(sql, params, many)
         if why:
             self.refuse(why)
             return result
-        rows = wrapper.cursor.fetchall()
-        wrapper.cursor = _ReadOut(wrapper.cursor, rows)
         self.statements.append((sql, params))
-        _add_rows(self._digest, rows)
+        if not self.on_server:
+            rows = wrapper.cursor.fetchall()
+            wrapper.cursor = _ReadOut(wrapper.cursor, rows)
+            _add_rows(self._hash, rows)
         return result
 
 
@@ -91,10 +119,19 @@ def _why_not_kept(sql: str, params: Any, many: bool) -> str:
         return f"ran {text.split(' ', 1)[0]}"
     if any(lock in text for lock in _LOCKS):
         return "took a row lock"
-    values = params.values() if isinstance(params, dict) else (params or ())
-    if any(_is_time(value) for value in values):
+    if isinstance(params, dict):
+        return "named parameters"
+    if any(_is_time(value) for value in _flat(params or ())):
         return "read with a date or time"
     return ""
+
+
+def _flat(values: Sequence[Any]) -> Iterator[Any]:
+    for value in values:
+        if isinstance(value, list | tuple):
+            yield from _flat(value)
+        else:
+            yield value
 
 
 # How SQLite's backend passes a date or time: as text, already converted.
@@ -108,14 +145,25 @@ def _is_time(value: object) -> bool:
 
 
 class _ReadOut:
-    """A database cursor whose rows were already read out: it hands them on as it would."""
+    """A database cursor whose rows were already read out: it hands them on as it would,
+    until it runs another statement itself."""
 
     def __init__(self, cursor: Any, rows: list[Any]) -> None:
         self.cursor = cursor
-        self._rows = rows
+        self._rows: list[Any] | None = rows
         self._next = 0
 
+    def execute(self, *args: Any, **kwargs: Any) -> Any:
+        self._rows = None
+        return self.cursor.execute(*args, **kwargs)
+
+    def executemany(self, *args: Any, **kwargs: Any) -> Any:
+        self._rows = None
+        return self.cursor.executemany(*args, **kwargs)
+
     def fetchone(self) -> Any:
+        if self._rows is None:
+            return self.cursor.fetchone()
         if self._next >= len(self._rows):
             return None
         self._next += 1
@@ -123,11 +171,15 @@ class _ReadOut:
 
     def fetchmany(self, size: int | None = None) -> list[Any]:
         size = size or self.cursor.arraysize
+        if self._rows is None:
+            return list(self.cursor.fetchmany(size))
         chunk = self._rows[self._next : self._next + size]
         self._next += len(chunk)
         return chunk
 
     def fetchall(self) -> list[Any]:
+        if self._rows is None:
+            return list(self.cursor.fetchall())
         rest = self._rows[self._next :]
         self._next = len(self._rows)
         return rest
@@ -141,9 +193,32 @@ class _ReadOut:
 
 
 def _add_rows(digest: Any, rows: Sequence[Any]) -> None:
-    plain = [tuple(bytes(v) if isinstance(v, memoryview) else v for v in row) for row in rows]
-    digest.update(repr(plain).encode())
+    try:
+        digest.update(pickle.dumps(rows, protocol=5))
+    except (TypeError, pickle.PicklingError):  # a memoryview: its bytes
+        plain = [tuple(bytes(v) if isinstance(v, memoryview) else v for v in r) for r in rows]
+        digest.update(pickle.dumps(plain, protocol=5))
     digest.update(b"\0")
+
+
+def _server_digest(alias: str, statements: Sequence[tuple[str, Any]]) -> str:
+    """PostgreSQL: one statement hashes the rows of every statement, each row as text."""
+    if not statements:
+        return hashlib.sha256(b"").hexdigest()
+    parts, params = [], []
+    for sql, given in statements:
+        if given is None:  # run without parameters: a % in it is not a placeholder
+            sql, given = sql.replace("%", "%%"), ()
+        # `sql` is a statement this process ran (the ORM's or Chargen's own), with its
+        # values still bound as parameters: no user's text is written into it.
+        rows = f"SELECT row_number() OVER () AS n, t::text AS x FROM ({sql}) AS t"  # noqa: S608
+        aggregate = "coalesce((SELECT string_agg(s.n::text || ':' || s.x, ',' ORDER BY s.n)"
+        parts.append(f"md5({aggregate} FROM ({rows}) AS s), ''))")
+        params.extend(given)
+    with connections[alias].cursor() as cursor:
+        cursor.execute("SELECT " + ", ".join(parts), params)
+        row = cursor.fetchone()
+    return hashlib.sha256("\0".join(row).encode()).hexdigest()
 
 
 _active: ContextVar[Recording | None] = ContextVar("page_recording", default=None)
@@ -154,17 +229,39 @@ def active() -> Recording | None:
     return _active.get()
 
 
+def hashed_on_server(alias: str = DEFAULT_DB_ALIAS) -> bool:
+    """Whether this database hashes the rows itself (PostgreSQL)."""
+    return connections[alias].vendor == "postgresql"
+
+
 @contextmanager
-def recording(alias: str = DEFAULT_DB_ALIAS) -> Iterator[Recording]:
-    """Write down what the database answers inside this block (on `alias` only: a read
-    through another connection refuses the recording, see `page_cache`)."""
-    made = Recording(alias=alias)
-    token = _active.set(made)
-    try:
-        with connections[alias].execute_wrapper(made):
-            yield made
-    finally:
-        _active.reset(token)
+def recording(
+    alias: str = DEFAULT_DB_ALIAS, *, on_server: bool | None = None
+) -> Iterator[Recording]:
+    """Write down what the database answers inside this block, on `alias` (Chargen has
+    one database; a second would need its own recording). `on_server=False` hashes the
+    rows here on PostgreSQL too, as PAGE_CACHE_VERIFY does: no statement of its own."""
+    connection = connections[alias]
+    if on_server is None:
+        on_server = hashed_on_server(alias)
+    made = Recording(alias=alias, on_server=on_server)
+    with ExitStack() as stack:
+        if made.on_server:
+            outermost = not connection.in_atomic_block
+            stack.enter_context(transaction.atomic(using=alias))
+            if outermost:  # the first statement of the transaction: one snapshot for all
+                with connection.cursor() as cursor:
+                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        token = _active.set(made)
+        try:
+            with connection.execute_wrapper(made):
+                yield made
+        finally:
+            _active.reset(token)
+        if not made.refused:
+            made.digest = (
+                _server_digest(alias, made.statements) if made.on_server else made._hash.hexdigest()
+            )
 
 
 def note_input(result: object, function: Callable[..., object], *args: Any) -> None:
@@ -177,7 +274,18 @@ def note_input(result: object, function: Callable[..., object], *args: Any) -> N
         made.inputs.append(Input(function=name, args=args, seen=repr(result)))
 
 
-def _function(name: str) -> Callable[..., object]:
+def fresh_per_response(generator: Callable[[], object]) -> object:
+    """`generator()`, or while a page is being drawn to be kept, a placeholder that each
+    response fills with a new `generator()` (a module-level function)."""
+    made = _active.get()
+    if made is None:
+        return generator()
+    placeholder = _placeholder("fresh")
+    made.fresh.append((placeholder, f"{generator.__module__}:{generator.__qualname__}"))
+    return placeholder
+
+
+def function_named(name: str) -> Callable[..., object]:
     module, _, qualname = name.partition(":")
     found: Any = importlib.import_module(module)
     for part in qualname.split("."):
@@ -186,12 +294,19 @@ def _function(name: str) -> Callable[..., object]:
 
 
 def still_true(
-    *, alias: str, statements: Sequence[tuple[str, Any]], digest: str, inputs: Sequence[Input]
+    *,
+    alias: str,
+    statements: Sequence[tuple[str, Any]],
+    digest: str,
+    inputs: Sequence[Input],
+    on_server: bool,
 ) -> bool:
     """Whether every statement returns the rows it did, and every input agrees."""
     for seen in inputs:
-        if repr(_function(seen.function)(*seen.args)) != seen.seen:
+        if repr(function_named(seen.function)(*seen.args)) != seen.seen:
             return False
+    if on_server:
+        return _server_digest(alias, statements) == digest
     again = hashlib.sha256()
     with connections[alias].cursor() as cursor:
         for sql, params in statements:

@@ -209,6 +209,7 @@ def character_page(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -
 
 @login_required
 @require_GET
+@cached_page
 def roll_odds(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """The odds for the ticked tokens, before rolling (reads only)."""
     character = character_for_viewer(request.user, character_id)

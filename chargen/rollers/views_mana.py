@@ -221,6 +221,7 @@ def mana_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespons
 
 @login_required
 @require_GET
+@cached_page
 def mana_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """Dice rolled and kept, and the chance of each degree and of a botch, before rolling."""
     character = mana_character_for_owner(request.user, character_id)
@@ -238,6 +239,7 @@ def mana_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse
 
 @login_required
 @require_GET
+@cached_page
 def contest_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """Both sides' pools and the chance each wins, before a directly opposed roll."""
     character = mana_character_for_owner(request.user, character_id)

@@ -192,6 +192,7 @@ def unique_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespo
 
 @login_required
 @require_GET
+@cached_page
 def unique_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """The pool, its explanation and its odds for the choices made, before rolling."""
     character = unique_character_for_owner(request.user, character_id)
