@@ -13,11 +13,12 @@ Where the rows are hashed:
 - SQLite (in this process): each statement's rows are read out with `fetchall`, hashed
   (pickled: exact for every value SQLite returns), and handed on to Django through a
   stand-in cursor, so the drawing reads exactly what was hashed;
-- PostgreSQL: the drawing runs in one REPEATABLE READ transaction, and at its end one
-  statement has the server hash every recorded statement's rows as text (`md5` of each
-  row's text in order): the rows the drawing read, seen from the same snapshot, without
-  sending them to Python. A kept page is checked by that one statement, one round trip.
-  (Already inside a transaction, as in the tests, the drawing's own snapshot is used.)
+- PostgreSQL: the drawing runs in one REPEATABLE READ transaction of its own, and at its
+  end one statement has the server hash every recorded statement's rows as text (a
+  sha256 of each statement's rows, in order): the rows the drawing read, from the same
+  snapshot, never sent to Python. A kept page is checked by that one statement, one
+  round trip. Inside a transaction that is not its own (a caller's atomic block, a
+  test's) the snapshot is not known, so the rows are hashed here as on SQLite.
 
 Anything else a page reads that can change (a count kept in a cache that another worker
 invalidates) is named with `note_input(result, function, *args)`: the function is called
@@ -35,6 +36,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import importlib
+import logging
 import pickle
 import re
 import secrets
@@ -44,7 +46,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
+
+logger = logging.getLogger(__name__)
 
 _LOCKS = (" FOR UPDATE", " FOR NO KEY UPDATE", " FOR SHARE", " FOR KEY SHARE")
 
@@ -211,9 +215,11 @@ def _server_digest(alias: str, statements: Sequence[tuple[str, Any]]) -> str:
             sql, given = sql.replace("%", "%%"), ()
         # `sql` is a statement this process ran (the ORM's or Chargen's own), with its
         # values still bound as parameters: no user's text is written into it.
-        rows = f"SELECT row_number() OVER () AS n, t::text AS x FROM ({sql}) AS t"  # noqa: S608
+        # (t.*): the whole row, even where a column is itself called t.
+        rows = f"SELECT row_number() OVER () AS n, (t.*)::text AS x FROM ({sql}) AS t"  # noqa: S608
         aggregate = "coalesce((SELECT string_agg(s.n::text || ':' || s.x, ',' ORDER BY s.n)"
-        parts.append(f"md5({aggregate} FROM ({rows}) AS s), ''))")
+        text = f"convert_to({aggregate} FROM ({rows}) AS s), ''), 'UTF8')"
+        parts.append(f"encode(sha256({text}), 'hex')")
         params.extend(given)
     with connections[alias].cursor() as cursor:
         cursor.execute("SELECT " + ", ".join(parts), params)
@@ -244,24 +250,32 @@ def recording(
     connection = connections[alias]
     if on_server is None:
         on_server = hashed_on_server(alias)
+    # Only a transaction of our own is known to be one snapshot: inside another (a caller's
+    # atomic block, a test's transaction) the rows are hashed here, as they are read.
+    on_server = on_server and not connection.in_atomic_block
     made = Recording(alias=alias, on_server=on_server)
     with ExitStack() as stack:
         if made.on_server:
-            outermost = not connection.in_atomic_block
             stack.enter_context(transaction.atomic(using=alias))
-            if outermost:  # the first statement of the transaction: one snapshot for all
-                with connection.cursor() as cursor:
-                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            with connection.cursor() as cursor:  # the transaction's first statement
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         token = _active.set(made)
         try:
             with connection.execute_wrapper(made):
                 yield made
         finally:
             _active.reset(token)
-        if not made.refused:
-            made.digest = (
-                _server_digest(alias, made.statements) if made.on_server else made._hash.hexdigest()
-            )
+        if made.refused:
+            return
+        if not made.on_server:
+            made.digest = made._hash.hexdigest()
+            return
+        try:
+            with transaction.atomic(using=alias):  # a savepoint: a failure leaves no harm
+                made.digest = _server_digest(alias, made.statements)
+        except DatabaseError:
+            logger.warning("page cache: hashing a drawing's rows failed", exc_info=True)
+            made.refuse("its rows could not be hashed")
 
 
 def note_input(result: object, function: Callable[..., object], *args: Any) -> None:
@@ -305,11 +319,15 @@ def still_true(
     for seen in inputs:
         if repr(function_named(seen.function)(*seen.args)) != seen.seen:
             return False
-    if on_server:
-        return _server_digest(alias, statements) == digest
-    again = hashlib.sha256()
-    with connections[alias].cursor() as cursor:
-        for sql, params in statements:
-            cursor.execute(sql, params)
-            _add_rows(again, cursor.fetchall())
-    return again.hexdigest() == digest
+    try:
+        if on_server:
+            return _server_digest(alias, statements) == digest
+        again = hashlib.sha256()
+        with connections[alias].cursor() as cursor:
+            for sql, params in statements:
+                cursor.execute(sql, params)
+                _add_rows(again, cursor.fetchall())
+        return again.hexdigest() == digest
+    except DatabaseError:  # a statement that no longer runs (a deploy's migration): draw
+        logger.warning("page cache: checking a kept page failed", exc_info=True)
+        return False

@@ -33,6 +33,8 @@ from django.core.cache import caches
 from django.db import models, transaction
 from django.db.models.signals import post_delete, post_save
 
+from chargen.core import query_recorder
+
 PREFIX = "desk:unseen:v1"
 GENERATION_KEY = f"{PREFIX}:generation"
 TIMEOUT = 600  # seconds
@@ -70,7 +72,12 @@ def cached_count(*, user_id: object, campaign_id: object, count: Callable[[], in
     value = cache.get(key)
     if value is None:
         value = count()
-        cache.set(key, value, timeout=TIMEOUT)
+        # A page drawn in its own REPEATABLE READ snapshot (chargen/core/query_recorder.py)
+        # may count from before a change whose new version it has just read: such a count
+        # is shown, not stored for every later page.
+        made = query_recorder.active()
+        if made is None or not made.on_server:
+            cache.set(key, value, timeout=TIMEOUT)
     return int(value)
 
 

@@ -66,8 +66,13 @@ def campaign_desk(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> 
         "campaign": campaign,
         "invite_link": request.build_absolute_uri(campaign.invite_url),
         "members": campaign.memberships.select_related("user"),
-        "decisions": Decision.objects.filter(campaign=campaign).select_related("decided_by")[:20],
-        "news": unseen_notifications(user=request.user, campaign=campaign)[:20],
+        # The newest 20, ties broken by id: the same rows on every reading of the same data.
+        "decisions": Decision.objects.filter(campaign=campaign)
+        .select_related("decided_by")
+        .order_by("-decided_at", "-pk")[:20],
+        "news": unseen_notifications(user=request.user, campaign=campaign).order_by(
+            "-created", "-pk"
+        )[:20],
         "queues": queue_counts([campaign])[campaign.id],
     }
     return render(request, "desk/campaign.html", context)

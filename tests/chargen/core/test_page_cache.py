@@ -65,8 +65,8 @@ def test_a_kept_page_is_served_by_rerunning_its_reads_only(
     )
     # Session and user, then the statements the drawing read, run as they were.
     kept = caches[page_cache.CACHE_ALIAS].get(_keys()[0])
-    # SQLite runs them one by one; PostgreSQL hashes all their rows in one statement.
-    checks = 1 if connection.vendor == "postgresql" else len(kept.statements)
+    # Run one by one, or (PostgreSQL, a drawing in its own snapshot) hashed in one.
+    checks = 1 if kept.on_server else len(kept.statements)
     assert len(again) == 2 + checks + len(kept.inputs)  # the badge's count: SQL too here
 
 
@@ -263,3 +263,43 @@ def test_kept_and_checked_outside_a_test_transaction(player: User) -> None:
     assert not any(query["sql"].startswith("SET TRANSACTION") for query in again)
     ManaCharacter.objects.filter(pk=sheet.pk).update(name="The archmage")
     assert "The archmage" in client.get(_url(sheet)).content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_column_of_a_row_is_hashed_even_one_called_t(player: User) -> None:
+    """On PostgreSQL the server hashes each row as text: the whole row, not a column
+    that happens to share the row's alias."""
+    with query_recorder.recording() as read, connection.cursor() as cursor:
+        cursor.execute("SELECT 1 AS t, username AS y FROM auth_user WHERE id = %s", [player.pk])
+        assert cursor.fetchall() == [(1, "bob")]
+    assert read.statements
+    assert not read.refused
+    assert _unchanged(read)
+    User.objects.filter(pk=player.pk).update(username="robert")
+    assert not _unchanged(read)
+
+
+def _unchanged(read: query_recorder.Recording) -> bool:
+    return query_recorder.still_true(
+        alias=read.alias,
+        statements=read.statements,
+        digest=read.digest,
+        inputs=read.inputs,
+        on_server=read.on_server,
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_badge_count_from_an_old_snapshot_is_not_stored(player: User) -> None:
+    """A drawing in its own REPEATABLE READ snapshot may count from before a change whose
+    new cache version it reads: it shows that count but does not store it for others."""
+    from chargen.desk import unseen_cache
+
+    local = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "badge"}
+    with override_settings(CACHES={**_caches(), unseen_cache.CACHE_ALIAS: local}):
+        caches[unseen_cache.CACHE_ALIAS].clear()
+        with query_recorder.recording() as made:
+            shown = unseen_cache.cached_count(user_id=player.pk, campaign_id=None, count=lambda: 7)
+        stored = unseen_cache.cached_count(user_id=player.pk, campaign_id=None, count=lambda: 8)
+    assert shown == 7
+    assert stored == (8 if made.on_server else 7)
