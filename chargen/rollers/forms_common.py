@@ -17,10 +17,20 @@ MAX_NPC_DICE = 30
 # --- Shared pieces -------------------------------------------------------------------------------
 
 
+SEQUENCE_DAMAGED = "This form's one-time key is damaged: nothing was rolled. Reload the page."
+
+
 class SequencedForm(forms.Form):
     """Every roll form carries the log sequence it expects to write (its one-time key)."""
 
     sequence = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        # A hidden field's error is drawn nowhere: said on top of the form instead.
+        if "sequence" in self.errors:
+            self.add_error(None, SEQUENCE_DAMAGED)
+        return self.cleaned_data
 
 
 def typed_dice_help(sides: int) -> str:

@@ -58,6 +58,7 @@ class Saved(Generic[Entry]):
 
     entry: Entry
     created: bool
+    newest: bool = True  # no row was written after it (else: a page left behind)
 
 
 # --- The one-time key ----------------------------------------------------------------------------
@@ -104,7 +105,10 @@ def _write_once(
         )
     except LogStale as stale:
         raise StaleForm(str(stale)) from None
-    return Saved(entry=written.entry, created=written.created)
+    last = max((entry.sequence for entry in written.entries), default=written.entry.sequence)
+    return Saved(
+        entry=written.entry, created=written.created, newest=written.entry.sequence >= last
+    )
 
 
 def _dice(spec: DiceSpec, entered_faces: Sequence[int] | str | None) -> Roll:

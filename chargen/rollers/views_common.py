@@ -24,6 +24,17 @@ from chargen.rollers.models import (
 from rules.errors import DiceError, RulesError
 
 ALREADY_SAVED = "Already saved (a repeated click or a reload): this is the roll that was made."
+# Another tab or device has used the sheet since this form's roll: the latest roll shown
+# is not that one, so the notice must not say it is.
+LEFT_BEHIND = (
+    "Nothing was rolled: this form's roll (#{sequence}) was already saved, and the sheet "
+    "has changed since. Here it is as it is now."
+)
+
+
+def already_saved_notice(sequence: int, *, newest: bool) -> str:
+    """What a form already used is told: its roll is the latest shown, or it is not."""
+    return ALREADY_SAVED if newest else LEFT_BEHIND.format(sequence=sequence)
 
 
 def _template(request: HtmxHttpRequest, page: str, partial: str) -> str:
@@ -61,7 +72,9 @@ def _save_roll(
             return refused(str(error))
         form.add_error(field, str(error))
         return None
-    return done("" if saved.created else ALREADY_SAVED)
+    if saved.created:
+        return done("")
+    return done(already_saved_notice(saved.entry.sequence, newest=saved.newest))
 
 
 def _sequence_field(kind: str) -> str:

@@ -40,13 +40,13 @@ from chargen.rollers.models import (
     ManaSpeciality,
 )
 from chargen.rollers.views_common import (
-    ALREADY_SAVED,
     ONE_ROLL_ONLY,
     _chosen,
     _roll_error_field,
     _save_roll,
     _sequence_field,
     _template,
+    already_saved_notice,
 )
 from rules.errors import DiceError, RulesError
 from rules.roll_and_keep import Difficulty
@@ -269,7 +269,8 @@ def _mana_replayed(
     )
     if earlier is None:
         return None
-    return _mana_done(request, character, ALREADY_SAVED)
+    newest = services.next_sequence(character) == earlier.sequence + 1
+    return _mana_done(request, character, already_saved_notice(earlier.sequence, newest=newest))
 
 
 @login_required

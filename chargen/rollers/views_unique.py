@@ -39,13 +39,13 @@ from chargen.rollers.models import (
     UniqueSpecial,
 )
 from chargen.rollers.views_common import (
-    ALREADY_SAVED,
     ONE_ROLL_ONLY,
     _chosen,
     _roll_error_field,
     _save_roll,
     _sequence_field,
     _template,
+    already_saved_notice,
 )
 from rules.errors import RulesError
 
@@ -179,7 +179,8 @@ def _unique_replayed(
     )
     if earlier is None:
         return None
-    return _unique_done(request, character, ALREADY_SAVED)
+    newest = services.next_sequence(character) == earlier.sequence + 1
+    return _unique_done(request, character, already_saved_notice(earlier.sequence, newest=newest))
 
 
 @login_required
