@@ -166,8 +166,8 @@ def _draw(
         render = getattr(response, "render", None)
         if callable(render) and not getattr(response, "is_rendered", True):
             render()
-    if response.streaming:
-        return response, None
+    if response.streaming or not response.headers.get("Content-Type", "").startswith("text/"):
+        return response, None  # a file, a PDF: nothing to fill in, nothing kept
     body = response.content.decode(response.charset)
     drawn = Kept.of(made, body)
     keepable = (
