@@ -26,6 +26,8 @@ def test_a_form_whose_roll_is_no_longer_the_latest_does_not_claim_it_is(
     page = _brian_rolls(player_client, brian, 1)
     assert "Already saved" not in page
     assert escape("this form's roll (#1) was already saved, and the sheet has changed") in page
+    # Said beside the latest roll, where the eye is after rolling (not at the top).
+    assert page.index('id="latest-heading"') < page.index("Nothing was rolled")
     # A repeat of the newest roll's form is a plain repeat.
     assert "Already saved" in _brian_rolls(player_client, brian, 2)
     assert brian.rolls.count() == 2
@@ -42,6 +44,10 @@ def test_a_left_behind_contest_form_on_the_mana_sheet(
     }
     player_client.post(url("mana_roll", mage), data, **HTMX)
     player_client.post(url("mana_roll", mage), {**data, "sequence": 2}, **HTMX)
+    page = player_client.post(url("mana_roll", mage), data, **HTMX).content.decode()
+    assert escape("this form's roll (#1) was already saved") in page
+    assert page.index('id="latest-heading"') < page.index("Nothing was rolled")
+    # Without JavaScript: the redirect's page says it on top, as every message.
     page = player_client.post(url("mana_roll", mage), data, follow=True).content.decode()
     assert escape("this form's roll (#1) was already saved") in page
     assert mage.rolls.count() == 2
