@@ -220,6 +220,16 @@ def _skills_context(progress: Progress) -> dict[str, Any]:
     }
 
 
+# Each step page of steps 1-6, and the template that draws it (views.py).
+STEP_TEMPLATES: dict[str, str] = {
+    "concept": "characters/concept.html",
+    "characteristics": "characters/step_characteristics.html",
+    "race": "characters/step_race.html",
+    "learner": "characters/step_learner.html",
+    "career": "characters/step_career.html",
+    "skills": "characters/step_skills.html",
+}
+
 STEP_CONTEXT: dict[str, Callable[[Progress], dict[str, Any]]] = {
     "concept": lambda progress: {},
     "characteristics": _characteristics_context,

@@ -48,7 +48,7 @@ from chargen.characters.refused_forms import (
     typed_table,
 )
 from chargen.characters.rendering import render_step
-from chargen.characters.step_pages import NON_HUMANOID_PREFIX, STEP_CONTEXT
+from chargen.characters.step_pages import NON_HUMANOID_PREFIX, STEP_CONTEXT, STEP_TEMPLATES
 from chargen.characters.step_posts import (
     Action,
     DrawnAt,
@@ -71,15 +71,6 @@ from chargen.core.page_cache import cached_page
 from rules.errors import RulesError
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 from rules.infinity_drive.creation.career_steps import SpecialtyNeeded
-
-STEP_TEMPLATES: dict[str, str] = {
-    "concept": "characters/concept.html",
-    "characteristics": "characters/step_characteristics.html",
-    "race": "characters/step_race.html",
-    "learner": "characters/step_learner.html",
-    "career": "characters/step_career.html",
-    "skills": "characters/step_skills.html",
-}
 
 
 def _load(request: HttpRequest, character_id: uuid.UUID) -> Progress:
