@@ -148,6 +148,11 @@ class Written(Generic[Entry]):
     created: bool
     entries: tuple[Entry, ...]
 
+    @property
+    def newest(self) -> bool:
+        """Whether no row was written after it (else the form is a page left behind)."""
+        return all(entry.sequence <= self.entry.sequence for entry in self.entries)
+
 
 def parse_key(key: object) -> int | None:
     """The form's sequence as a number, or None when it is not one."""

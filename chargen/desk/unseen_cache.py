@@ -53,6 +53,10 @@ def _fresh() -> str:
     return uuid.uuid4().hex
 
 
+def _count_key(generation: object, version: object, user_id: object, campaign_id: object) -> str:
+    return f"{PREFIX}:{generation}:{user_id}:{version}:{campaign_id or 'all'}"
+
+
 def cached_count(*, user_id: object, campaign_id: object, count: Callable[[], int]) -> int:
     """The cached count, or `count()` stored for the next page."""
     cache = _cache()
@@ -68,17 +72,32 @@ def cached_count(*, user_id: object, campaign_id: object, count: Callable[[], in
         version = _fresh()
         cache.add(version_key, version, timeout=TIMEOUT)
         version = cache.get(version_key, version)
-    key = f"{PREFIX}:{generation}:{user_id}:{version}:{campaign_id or 'all'}"
+    key = _count_key(generation, version, user_id, campaign_id)
     value = cache.get(key)
-    if value is None:
-        value = count()
-        # A page drawn in its own REPEATABLE READ snapshot (chargen/core/query_recorder.py)
-        # may count from before a change whose new version it has just read: such a count
-        # is shown, not stored for every later page.
-        made = query_recorder.active()
-        if made is None or not made.on_server:
-            cache.set(key, value, timeout=TIMEOUT)
+    if value is not None:
+        # Read from a cache another worker invalidates, not from a statement: a kept page
+        # asks for it again before it is served (chargen/core/page_cache.py).
+        query_recorder.note_input(value, kept_count, user_id, campaign_id)
+        return int(value)
+    value = count()  # a statement: a kept page runs it again
+    # A page drawn in its own REPEATABLE READ snapshot (chargen/core/query_recorder.py)
+    # may count from before a change whose new version it has just read: such a count
+    # is shown, not stored for every later page.
+    made = query_recorder.active()
+    if made is None or not made.on_server:
+        cache.set(key, value, timeout=TIMEOUT)
     return int(value)
+
+
+def kept_count(user_id: object, campaign_id: object) -> object:
+    """The count kept now for this user and campaign, or None: never counts, never stores."""
+    cache = _cache()
+    version_key = _version_key(user_id)
+    known = cache.get_many([GENERATION_KEY, version_key])
+    if GENERATION_KEY not in known or version_key not in known:
+        return None
+    generation, version = known[GENERATION_KEY], known[version_key]
+    return cache.get(_count_key(generation, version, user_id, campaign_id))
 
 
 def _invalidate_now(key: str, timeout: int | None) -> None:

@@ -105,10 +105,7 @@ def _write_once(
         )
     except LogStale as stale:
         raise StaleForm(str(stale)) from None
-    last = max((entry.sequence for entry in written.entries), default=written.entry.sequence)
-    return Saved(
-        entry=written.entry, created=written.created, newest=written.entry.sequence >= last
-    )
+    return Saved(entry=written.entry, created=written.created, newest=written.newest)
 
 
 def _dice(spec: DiceSpec, entered_faces: Sequence[int] | str | None) -> Roll:

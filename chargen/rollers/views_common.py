@@ -18,7 +18,11 @@ from chargen.rollers.forms_mana_rolls import (
     ContestForm,
 )
 from chargen.rollers.models import (
+    ManaCharacter,
+    ManaRollEntry,
     ManaRollKind,
+    UniqueCharacter,
+    UniqueRollEntry,
     UniqueRollKind,
 )
 from rules.errors import DiceError, RulesError
@@ -35,6 +39,14 @@ LEFT_BEHIND = (
 def already_saved_notice(sequence: int, *, newest: bool) -> str:
     """What a form already used is told: its roll is the latest shown, or it is not."""
     return ALREADY_SAVED if newest else LEFT_BEHIND.format(sequence=sequence)
+
+
+def replayed_notice(
+    character: UniqueCharacter | ManaCharacter, earlier: UniqueRollEntry | ManaRollEntry
+) -> str:
+    """`already_saved_notice` for a row found before the form was read (Back, a reload)."""
+    newest = services.next_sequence(character) == earlier.sequence + 1
+    return already_saved_notice(earlier.sequence, newest=newest)
 
 
 def _template(request: HtmxHttpRequest, page: str, partial: str) -> str:

@@ -46,7 +46,7 @@ from chargen.rollers.views_common import (
     _save_roll,
     _sequence_field,
     _template,
-    already_saved_notice,
+    replayed_notice,
 )
 from rules.errors import DiceError, RulesError
 from rules.roll_and_keep import Difficulty
@@ -269,8 +269,7 @@ def _mana_replayed(
     )
     if earlier is None:
         return None
-    newest = services.next_sequence(character) == earlier.sequence + 1
-    return _mana_done(request, character, already_saved_notice(earlier.sequence, newest=newest))
+    return _mana_done(request, character, replayed_notice(character, earlier))
 
 
 @login_required

@@ -45,7 +45,7 @@ from chargen.rollers.views_common import (
     _save_roll,
     _sequence_field,
     _template,
-    already_saved_notice,
+    replayed_notice,
 )
 from rules.errors import RulesError
 
@@ -179,8 +179,7 @@ def _unique_replayed(
     )
     if earlier is None:
         return None
-    newest = services.next_sequence(character) == earlier.sequence + 1
-    return _unique_done(request, character, already_saved_notice(earlier.sequence, newest=newest))
+    return _unique_done(request, character, replayed_notice(character, earlier))
 
 
 @login_required

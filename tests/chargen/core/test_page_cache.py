@@ -144,19 +144,34 @@ def test_another_user_never_gets_a_kept_page(
 def test_a_badge_count_kept_in_a_cache_is_asked_again(
     player: User, player_client: Client, sheet: ManaCharacter
 ) -> None:
-    """The desk badge's count lives in a cache another worker invalidates (Redis in
-    production), not in a statement the page reads: the page names it as an input."""
-    from chargen.desk import notifications, unseen_cache
+    """The desk badge's count, when it comes from a cache another worker invalidates
+    (Redis in production) rather than from a statement, is named as the page's input:
+    invalidated, the kept page is no longer served."""
+    from chargen.desk import unseen_cache
 
     shared = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
     caches_now = {**_caches(), unseen_cache.CACHE_ALIAS: shared}
     with override_settings(CACHES=caches_now, PAGE_CACHE_VERIFY=False):
-        player_client.get(_url(sheet))
-        key = next(iter(caches[page_cache.CACHE_ALIAS]._cache))  # type: ignore[attr-defined]
-        kept = caches[page_cache.CACHE_ALIAS].get(key.split(":", 2)[2])
-        assert [seen.function for seen in kept.inputs] == [
-            f"{notifications.__name__}:unseen_count_of"
-        ]
+        caches[unseen_cache.CACHE_ALIAS].clear()
+        player_client.get(_url(sheet))  # counted by a statement, which the page records
+        assert caches[page_cache.CACHE_ALIAS].get(_keys()[0]).inputs == []
+        caches[page_cache.CACHE_ALIAS].clear()
+        player_client.get(_url(sheet))  # now read from the cache
+        kept = caches[page_cache.CACHE_ALIAS].get(_keys()[0])
+        assert [seen.function for seen in kept.inputs] == [f"{unseen_cache.__name__}:kept_count"]
+        assert _unchanged_page(kept)
+        unseen_cache.invalidate_user(player.pk)
+        assert not _unchanged_page(kept)
+
+
+def _unchanged_page(kept: page_cache.Kept) -> bool:
+    return query_recorder.still_true(
+        alias=kept.alias,
+        statements=kept.statements,
+        digest=kept.digest,
+        inputs=kept.inputs,
+        on_server=kept.on_server,
+    )
 
 
 def _caches() -> dict[str, dict[str, object]]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from django.test import Client
 from django.utils.html import escape
 
+from chargen.rollers import services
 from chargen.rollers.forms_common import SEQUENCE_DAMAGED
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
+from tests.chargen.rollers.services_helpers import plan_for, roll_typed
 from tests.chargen.rollers.views_helpers import HTMX, attribute_id, url
 
 
@@ -61,3 +63,17 @@ def test_a_damaged_key_is_said_on_top_of_the_form(
         page = _brian_rolls(player_client, brian, damaged)
         assert escape(SEQUENCE_DAMAGED) in page, damaged
     assert brian.rolls.count() == 0
+
+
+def test_the_kernel_says_whether_a_repeated_key_is_still_the_newest(
+    brian: UniqueCharacter,
+) -> None:
+    """The race the views' early look cannot see (a write between it and the lock) is
+    answered by the kernel's write itself: its `newest` says which notice is true."""
+    plan = plan_for(brian, "Strength")
+    roll_typed(brian, plan, [3, 4])
+    again = services.unique_roll(character=brian, sequence=1, plan=plan, entered_faces=[5, 6])
+    assert (again.created, again.newest) == (False, True)
+    roll_typed(brian, plan, [1, 2])
+    behind = services.unique_roll(character=brian, sequence=1, plan=plan, entered_faces=[5, 6])
+    assert (behind.created, behind.newest) == (False, False)
