@@ -7,6 +7,9 @@ already placed, a roll already read on a table), and hears what a repeat hears, 
 the form's "choose one of ...". Only with the key still free is the form built, from
 the very log that found it free, and validated (shape: numbers, lengths, choices); its
 cleaned data then goes to the service, which asks rules/ whether the step is legal.
+
+All three happen in one transaction holding the character's lock (`holding`): the log
+is read once, for the key, the form and the service's write alike.
 """
 
 from __future__ import annotations
@@ -22,12 +25,12 @@ from django.http import QueryDict
 
 from chargen.characters.errors import StepRefused
 from chargen.characters.forms import ADJUST_PREFIX
-from chargen.characters.log import Written, log_entries
+from chargen.characters.log import Written
 from chargen.characters.models import Character, CreationLogEntry
 from chargen.characters.progress import Kind, Progress, progress_for
 from chargen.characters.step_pages import race_choice_on_page
 from chargen.core.log import STALE_MESSAGE, LogStale, parse_key
-from chargen.core.log_key import KeyRead, key_in, read_key
+from chargen.core.log_key import holding, key_in
 
 ALREADY_TAKEN = STALE_MESSAGE
 MISSING_KEY = "This form is missing its step number; reload the page."
@@ -70,24 +73,17 @@ def cleaned_or_refused(form: forms.Form) -> dict[str, Any]:
     raise StepRefused(str(messages[0]), field="" if field == NON_FIELD_ERRORS else field)
 
 
-class _TakenMeanwhile(Exception):
-    """The key was free, then taken before the log was read to build the form."""
-
-    def __init__(self, read: KeyRead[CreationLogEntry]) -> None:
-        super().__init__()
-        self.read = read
-
-
 @dataclass(frozen=True)
 class Posted:
     """What a step's form is built from once its key is found free: what was posted, the
     character's rules (`rules`) and, only for a form whose choices follow the log, the
-    log as it stands now (`now()`, one more read of it)."""
+    log replayed as it stands (`now()`: the rows that found the key free, under the lock)."""
 
     character: Character
     data: QueryDict
     key: int
     kinds: tuple[str, ...]
+    entries: tuple[CreationLogEntry, ...]
 
     @cached_property
     def rules(self) -> Progress:
@@ -95,11 +91,7 @@ class Posted:
         return progress_for(self.character, [])
 
     def now(self) -> Progress:
-        entries = log_entries(self.character)
-        read = key_in(entries, self.key, self.kinds)  # raises LogStale
-        if read.saved is not None:
-            raise _TakenMeanwhile(read)
-        return progress_for(self.character, entries)
+        return progress_for(self.character, list(self.entries))
 
 
 # How a step's form is built, and what its action does with the form's cleaned data.
@@ -162,18 +154,17 @@ def take_step_post(
     """
     sequence = step_sequence(data)
     try:
-        read = read_key(model=CreationLogEntry, subject=character, key=sequence, kinds=kinds)
-        if read.saved is None:
-            form = form_for(Posted(character, data, sequence, kinds))
+        with holding(CreationLogEntry, character) as entries:
+            read = key_in(entries, sequence, kinds)
+            if read.saved is not None:
+                saved = read.saved
+                _answer_repeat(saved, read.newest, same is not None and same(saved, data))
+                return
+            form = form_for(Posted(character, data, sequence, kinds, tuple(entries)))
             cleaned = cleaned_or_refused(form)
+            refuse_if_already_taken(action(character, sequence, cleaned))
     except LogStale as stale:
         raise StepRefused(str(stale)) from None
-    except _TakenMeanwhile as taken:
-        read = taken.read
-    if read.saved is not None:
-        _answer_repeat(read.saved, read.newest, same is not None and same(read.saved, data))
-        return
-    refuse_if_already_taken(action(character, sequence, cleaned))
 
 
 def placeable_codes(progress: Progress) -> tuple[str, ...]:

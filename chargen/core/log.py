@@ -27,6 +27,7 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from chargen.core.chain import seal, seal_in_order
+from chargen.core.log_hold import forget_rows, held_for
 from chargen.core.log_reads import SUBJECT_FIELD, lock_row, whole_log
 from rules.errors import RulesError
 
@@ -58,7 +59,8 @@ class AppendOnlyQuerySet(models.QuerySet[Any]):
     def bulk_create(self, objs: Iterable[Any], *args: Any, **kwargs: Any) -> list[Any]:
         rows = list(objs)
         # Sealed here, in order, since a bulk insert skips each row's save().
-        for subject_rows in _by_subject(rows).values():
+        for subject_pk, subject_rows in _by_subject(rows).items():
+            forget_rows(self.model, subject_pk)
             seal_in_order(subject_rows)
         return super().bulk_create(rows, *args, **kwargs)
 
@@ -104,6 +106,7 @@ class LogEntryBase(models.Model):
         if not self._state.adding:
             raise AppendOnlyError("A log row is never changed once written.")
         kwargs["force_insert"] = True
+        forget_rows(type(self), getattr(self, f"{SUBJECT_FIELD}_id"))
         if not self.entry_hash:
             # Imported rows arrive sealed (by this server or another) and keep their seal.
             seal(self)
@@ -221,16 +224,21 @@ def write_once(
     def read() -> list[Entry]:
         return cast("list[Entry]", whole_log(model, subject))
 
+    # Inside a hold on this subject (log_key.holding) the lock is taken and the log read.
+    held = None if also_lock else held_for(model, subject.pk)
     with transaction.atomic():
         # The lock comes first: a second request for the same key waits here and then
         # reads the row the first one saved.
-        rows = lock_subjects(subject, *also_lock)
+        if held is not None and held.entries is not None:
+            rows, entries = held.rows, cast("list[Entry]", list(held.entries))
+        else:
+            rows = lock_subjects(subject, *also_lock)
+            entries = read()
         current_row = next(
             (row for row in rows if type(row) is type(subject) and row.pk == subject.pk), None
         )
         if locked is not None and current_row is not None:
             locked(current_row)
-        entries = read()
         if check is not None:
             check()
         upcoming = next_sequence(entries)
@@ -250,7 +258,9 @@ def write_once(
         written = [*entries, entry]
         if after is not None:
             after(written)
-        return Written(entry=entry, created=True, entries=tuple(written))
+    if held is not None:
+        held.wrote(written)
+    return Written(entry=entry, created=True, entries=tuple(written))
 
 
 APPEND_ATTEMPTS = 3

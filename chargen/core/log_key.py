@@ -6,19 +6,24 @@ double-click or a replayed POST comes after its own first click changed that sta
 so its choice may no longer be offered, and it must be answered with the row the
 first click saved (or the kernel's one stale message), never with a validation error.
 
-A module of its own rather than a function in log.py, so the kernel file stays as it is.
+`holding` locks the subject and reads its log once, for the key, the form and the write
+alike (log_hold.py); `key_in` says what the key finds in that log.
+
+A module of its own rather than functions in log.py, so the kernel file stays as it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, cast
 
 from django.db import models, transaction
 
 from chargen.core.log import STALE_MESSAGE, Entry, LogStale, lock_subjects
-from chargen.core.log_reads import last_sequence, row_at
+from chargen.core.log_hold import Held, open_hold, savepoint_depth
+from chargen.core.log_reads import whole_log
 
 
 @dataclass(frozen=True)
@@ -45,27 +50,28 @@ def _found(
     return KeyRead(saved=existing, last_sequence=last_sequence)
 
 
-def read_key(
-    *, model: type[Entry], subject: models.Model, key: int, kinds: Sequence[str]
-) -> KeyRead[Entry]:
-    """The row a form of `kinds` already wrote at `key`, or None while `key` is free.
+@contextmanager
+def holding(model: type[Entry], subject: models.Model) -> Iterator[list[Entry]]:
+    """Lock `subject` and read its whole log, once, for a transaction that reads the
+    form's key, builds its form and writes: `write_once` on `subject` inside the block
+    takes the lock and the log from here. Yields the log, oldest first.
 
-    Raises LogStale when the key is taken by a row of another kind, or is ahead of the
-    log: the answer `write_once` gives, here before any value of the form is read. A
-    write of this subject still under way (the first click) is waited for, as in
-    `already_written`: the lock is taken and released at once, then the key is looked
-    up (two small queries, not the whole log).
+    The block is one transaction: a double-click's second request waits at the lock
+    until the first is committed, then finds the first click's row at its key.
     """
     with transaction.atomic():
-        lock_subjects(subject)  # the kernel's own lock, so it waits as its writes do
-    last = last_sequence(model, subject)
-    existing = None if key == last + 1 else row_at(model, subject, key)
-    return _found(cast("Entry | None", existing), key, last, kinds)
+        rows = lock_subjects(subject)  # the kernel's own lock, so it waits as its writes do
+        entries = cast("list[Entry]", whole_log(model, subject))
+        with open_hold(Held(model, subject.pk, rows, list(entries), savepoint_depth())):
+            yield entries
 
 
 def key_in(entries: Sequence[Entry], key: int, kinds: Sequence[str]) -> KeyRead[Entry]:
-    """`read_key`'s answer over a log already read (oldest first), for a view that read
-    it afterwards to build its form and must see whether the key was taken meanwhile."""
+    """What `key` finds in `entries` (the whole log, oldest first): free while it is the
+    log's next sequence, else the row of `kinds` a form already wrote there.
+
+    Raises LogStale when the key is taken by a row of another kind, or is ahead of the
+    log: the answer `write_once` gives, here before any value of the form is read."""
     last = entries[-1].sequence if entries else 0
     existing = next((entry for entry in entries if entry.sequence == key), None)
     return _found(existing, key, last, kinds)

@@ -8,13 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
-from chargen.characters import services, step_posts
+from chargen.characters import services
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CreationLogEntry
 from chargen.core.log import STALE_MESSAGE, LogStale
-from chargen.core.log_key import key_in, read_key
+from chargen.core.log_key import key_in
 from tests.chargen.characters.steps import (
     citizen_construction,
     darrian,
@@ -159,61 +161,45 @@ def test_a_key_ahead_of_the_log_is_stale_before_the_form_is_read(
     assert not log_entries(draft)
 
 
-def test_a_first_click_saved_between_the_key_and_the_form_is_still_a_repeat(
-    player_client: Client, draft: Character, monkeypatch: pytest.MonkeyPatch
+def test_a_step_post_locks_and_reads_the_log_once_for_key_form_and_write(
+    player_client: Client, draft: Character
 ) -> None:
-    """The second click finds its key free, then the first click commits before the
-    second reads the log to build its form: the form's log sees the key taken and the
-    answer is the repeat's, not the form's refusal of a characteristic now filled."""
+    """The key, the form's choices and the service's write share one transaction under
+    the character's lock (step_posts.py's `holding`): one lock, one read of the log."""
     _rolled(draft)
     sequence = next_sequence(draft)
-    real_read_key = step_posts.read_key
-
-    def first_click_lands_meanwhile(**kwargs: Any) -> Any:
-        found = real_read_key(**kwargs)
-        services.character_place_characteristic(
-            character=draft, expected_sequence=sequence, characteristic="Chz"
+    log_table = CreationLogEntry._meta.db_table
+    with CaptureQueriesContext(connection) as queries:
+        response = player_client.post(
+            url("place_characteristic", draft),
+            {"sequence": sequence, "characteristic": "Chz"},
+            headers=HTMX,
         )
-        services.character_roll_characteristic(
-            character=draft, expected_sequence=sequence + 1, typed_faces="4 4"
-        )  # and the page moves on, so Chz would be refused by the form
-        return found
-
-    monkeypatch.setattr(step_posts, "read_key", first_click_lands_meanwhile)
-    again = player_client.post(
-        url("place_characteristic", draft), {"sequence": sequence, "characteristic": "Chz"}
-    )
-    _is_a_repeat(again, {})
-    assert _kinds(draft).count("characteristic_place") == 1
+    assert response.status_code == 200
+    assert _kinds(draft)[-1] == "characteristic_place"
+    statements = [query["sql"] for query in queries.captured_queries]
+    whole_log_reads = [sql for sql in statements if f'FROM "{log_table}"' in sql and "faces" in sql]
+    locks = [sql for sql in statements if "FOR NO KEY UPDATE" in sql]
+    assert len(whole_log_reads) == 1
+    assert len(locks) == (1 if connection.vendor == "postgresql" else 0)
 
 
 # --- The kernel's helper --------------------------------------------------------------
 
 
-def test_read_key_finds_a_free_key_the_form_s_own_row_or_a_stale_one(draft: Character) -> None:
+def test_key_in_finds_a_free_key_the_form_s_own_row_or_a_stale_one(draft: Character) -> None:
     _rolled(draft)
     rows = log_entries(draft)  # method at 1, the roll at 2
-    free = read_key(model=CreationLogEntry, subject=draft, key=3, kinds=("characteristic_place",))
+    free = key_in(rows, 3, ("characteristic_place",))
     assert free.saved is None
     assert free.last_sequence == 2
-    own = read_key(model=CreationLogEntry, subject=draft, key=2, kinds=("characteristic_roll",))
+    own = key_in(rows, 2, ("characteristic_roll",))
     assert own.saved == rows[1]
     assert own.newest
-    older = read_key(model=CreationLogEntry, subject=draft, key=1, kinds=("method",))
+    older = key_in(rows, 1, ("method",))
     assert older.saved == rows[0]
     assert not older.newest
     for key, kinds in ((1, ("career",)), (4, ("characteristic_place",)), (9, ("method",))):
         with pytest.raises(LogStale, match=STALE_MESSAGE[:20]):
-            read_key(model=CreationLogEntry, subject=draft, key=key, kinds=kinds)
-
-
-def test_key_in_gives_read_key_s_answer_over_a_log_already_read(draft: Character) -> None:
-    _rolled(draft)
-    rows = log_entries(draft)
-    for key, kinds in ((3, ("characteristic_place",)), (2, ("characteristic_roll",))):
-        assert key_in(rows, key, kinds) == read_key(
-            model=CreationLogEntry, subject=draft, key=key, kinds=kinds
-        )
-    with pytest.raises(LogStale):
-        key_in(rows, 2, ("career",))
+            key_in(rows, key, kinds)
     assert key_in([], 1, ("method",)).saved is None

@@ -10,8 +10,8 @@ from django.db import OperationalError, connection, transaction
 from django.db.transaction import TransactionManagementError
 
 from chargen.core.log import LogStale, lock_subjects
-from chargen.core.log_key import read_key
-from chargen.core.log_reads import last_sequence, row_at, whole_log
+from chargen.core.log_key import holding, key_in
+from chargen.core.log_reads import whole_log
 from chargen.rollers import services
 from chargen.rollers.models import UniqueCharacter, UniqueRollEntry
 from tests.chargen.rollers.services_helpers import plan_for, roll_typed
@@ -25,7 +25,7 @@ def _roll(character: UniqueCharacter, faces: list[int]) -> None:
 def test_the_reads_give_the_querysets_rows(player: User, leanne: UniqueCharacter) -> None:
     other = services.unique_character_create(owner=player, name="Other")
     other.attributes.filter(name="Precision").update(score=3)
-    assert (whole_log(UniqueRollEntry, leanne), last_sequence(UniqueRollEntry, leanne)) == ([], 0)
+    assert whole_log(UniqueRollEntry, leanne) == []
     _roll(leanne, [2, 4, 5])
     _roll(other, [1, 1, 1])
     _roll(leanne, [6, 6, 6])
@@ -33,20 +33,16 @@ def test_the_reads_give_the_querysets_rows(player: User, leanne: UniqueCharacter
     assert [r.sequence for r in rows] == [1, 2]
     assert whole_log(UniqueRollEntry, leanne) == rows
     assert [r.faces for r in whole_log(UniqueRollEntry, leanne)] == [r.faces for r in rows]
-    assert last_sequence(UniqueRollEntry, leanne) == 2
-    assert row_at(UniqueRollEntry, leanne, 2) == rows[1]
-    assert row_at(UniqueRollEntry, leanne, 2).faces == rows[1].faces
-    assert row_at(UniqueRollEntry, leanne, 3) is None
-    assert row_at(UniqueRollEntry, other, 2) is None
+    with holding(UniqueRollEntry, leanne) as held:
+        assert held == rows
 
 
 @pytest.mark.django_db
 def test_a_key_beyond_any_column_is_stale_not_an_error(leanne: UniqueCharacter) -> None:
     _roll(leanne, [2, 4, 5])
-    huge = 2**70  # a tampered form: the ORM finds nothing for it, and so does the kernel
-    assert row_at(UniqueRollEntry, leanne, huge) is None
-    with pytest.raises(LogStale):
-        read_key(model=UniqueRollEntry, subject=leanne, key=huge, kinds=("roll",))
+    huge = 2**70  # a tampered form: no row is there, and no column is asked for it
+    with holding(UniqueRollEntry, leanne) as entries, pytest.raises(LogStale):
+        key_in(entries, huge, ("roll",))
 
 
 def _second_writer_refused_after_a_short_wait(sheet: UniqueCharacter) -> None:

@@ -1,0 +1,112 @@
+"""A hold on a subject's log (chargen/core/log_key.py's `holding`): the lock taken and the
+log read once, and every `write_once` inside it taking both from there, while the rows it
+hands on stay the log: after its own writes, a rolled-back savepoint, a row saved some
+other way, or outside the hold."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from chargen.core.log import Written, write_once
+from chargen.core.log_key import holding
+from chargen.core.log_reads import whole_log
+from chargen.drifting.models import Character, LogEntry, LogKind
+
+LOG_TABLE = LogEntry._meta.db_table
+SUBJECT_TABLE = Character._meta.db_table
+
+
+def refresh_row(_entries: list[LogEntry]) -> LogEntry:
+    return LogEntry(kind=LogKind.REFRESH, summary="Nothing to restore.", details={})
+
+
+def _write(subject: Character, key: int) -> Written[LogEntry]:
+    return write_once(
+        model=LogEntry,
+        subject=subject,
+        expected_sequence=key,
+        kinds=(LogKind.REFRESH,),
+        build=refresh_row,
+    )
+
+
+def _reads(queries: CaptureQueriesContext) -> tuple[int, int]:
+    """(the subject's row read, its whole log read) among the statements run; a seal's
+    look at the previous row's hash (chain.py, for a row built without it) is neither."""
+    selects = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+    subject = sum(f'FROM "{SUBJECT_TABLE}"' in sql for sql in selects)
+    log = sum(f'FROM "{LOG_TABLE}"' in sql and '"faces"' in sql for sql in selects)
+    return subject, log
+
+
+def _sequences(written: Written[LogEntry]) -> list[int]:
+    return [row.sequence for row in written.entries]
+
+
+def test_writes_inside_a_hold_neither_lock_nor_read_again(jim: Character) -> None:
+    key = jim.next_sequence
+    with CaptureQueriesContext(connection) as queries, holding(LogEntry, jim) as entries:
+        assert [row.sequence for row in entries] == list(range(1, key))
+        first = _write(jim, key)
+        second = _write(jim, key + 1)  # sees the first one's row without reading the log
+    assert _reads(queries) == (1, 1)  # the hold's own lock and read, once
+    assert _sequences(second) == list(range(1, key + 2))
+    assert list(second.entries) == whole_log(LogEntry, jim)
+    assert second.entries[-2] is first.entry
+
+
+def test_a_repeat_inside_a_hold_finds_the_row_written(jim: Character) -> None:
+    key = jim.next_sequence
+    with holding(LogEntry, jim):
+        first = _write(jim, key)
+        again = _write(jim, key)
+    assert (first.created, again.created) == (True, False)
+    assert again.entry is first.entry
+
+
+def _write_then_change_mind(subject: Character, key: int) -> None:
+    with transaction.atomic():
+        _write(subject, key)
+        raise RuntimeError("the caller changes its mind")
+
+
+def test_a_write_rolled_back_by_its_callers_savepoint_is_not_handed_on(jim: Character) -> None:
+    key = jim.next_sequence
+    with holding(LogEntry, jim):
+        with pytest.raises(RuntimeError):
+            _write_then_change_mind(jim, key)
+        with CaptureQueriesContext(connection) as queries:
+            written = _write(jim, key)  # the same key is free again
+    assert written.created
+    assert _reads(queries) == (1, 1)  # read afresh: the held rows were dropped
+    assert _sequences(written) == list(range(1, key + 1))
+
+
+def test_a_row_saved_some_other_way_drops_the_held_rows(jim: Character) -> None:
+    key = jim.next_sequence
+    with holding(LogEntry, jim):
+        row = refresh_row([])
+        row.character, row.sequence = jim, key
+        row.save()  # not through write_once: the hold's rows no longer end the log
+        written = _write(jim, key + 1)
+    assert written.created
+    assert _sequences(written) == list(range(1, key + 2))
+
+
+def test_a_hold_on_one_subject_is_not_another_s(jim: Character, linda: Character) -> None:
+    with holding(LogEntry, jim), CaptureQueriesContext(connection) as queries:
+        written = _write(linda, linda.next_sequence)
+    assert written.created
+    assert _reads(queries) == (1, 1)  # linda's own lock and log
+
+
+def test_after_the_hold_a_write_locks_and_reads_again(jim: Character) -> None:
+    key = jim.next_sequence
+    with holding(LogEntry, jim):
+        _write(jim, key)
+    with CaptureQueriesContext(connection) as queries:
+        written = _write(jim, key + 1)
+    assert _reads(queries) == (1, 1)
+    assert _sequences(written) == list(range(1, key + 2))
