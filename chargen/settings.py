@@ -157,23 +157,23 @@ CACHES: dict[str, dict[str, object]]
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "chargen.core.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
         },
         "shared": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "chargen.core.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
         },
         "replay": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "chargen.core.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
         },
         "rows": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "chargen.core.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
         },
         "pages": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "chargen.core.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
         },
     }

@@ -69,7 +69,7 @@ def test_database_url_selects_postgresql_through_psycopg() -> None:
 
 def test_redis_url_turns_on_the_redis_cache() -> None:
     found = settings_with(REDIS_URL="redis://127.0.0.1:6379/3")
-    assert found["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert found["cache"] == "chargen.core.redis_cache.RedisCache"
     assert found["cache_location"] == "redis://127.0.0.1:6379/3"
 
 
