@@ -44,10 +44,14 @@ def _plain_static_storage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 
 @pytest.fixture(autouse=True)
 def _no_kept_pages() -> None:
-    """Each test starts with no kept page (a test's database is new; its pages too)."""
+    """Each test starts with no kept page (a test's database is new; its pages too),
+    nor a replay this process kept in its own memory."""
     from django.core.cache import caches
 
+    from chargen.core.replay_cache import forget_recent_replays
+
     caches["pages"].clear()
+    forget_recent_replays()
 
 
 def _make_user(username: str) -> User:

@@ -17,19 +17,26 @@ when REDIS_URL is set, else each process's memory) under a key that is the sha25
   changes any of it never reads a state the old code made (nor unpickles its classes).
 
 So a key is never stale and nothing is ever invalidated: a change is a new key, and
-old ones expire or are culled. Logs with a row not yet sealed (written before signing
-began, until `manage.py seal_logs`) are replayed every time: their content is not in
-their hash. A replay that raises stores nothing.
+old ones expire or are culled. For the same reason each process also keeps its latest
+results in its own memory, in front of the shared cache: a wizard click asks for the same
+state two or three times, and Redis's round trip and unpickling cost more than the
+replay of one step (issue 13). The results are frozen dataclasses, safe to share.
+
+Logs with a row not yet sealed (written before signing began, until `manage.py
+seal_logs`) are replayed every time: their content is not in their hash. A replay that
+raises stores nothing.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from django.core.cache import caches
 
@@ -38,6 +45,7 @@ import rules
 CACHE_ALIAS = "replay"  # settings.CACHES: Redis with REDIS_URL, else local memory
 PREFIX = "replay:v1"
 TIMEOUT = 24 * 60 * 60  # seconds; any entry is right for ever, this only frees memory
+KEPT_IN_PROCESS = 256  # results; a 13-roll character's state is a few tens of kB
 
 Result = TypeVar("Result")
 
@@ -80,14 +88,53 @@ def content_key(prefix: str, document: object) -> str:
     return f"{prefix}:{hashlib.sha256(text.encode('utf-8')).hexdigest()}"
 
 
+class _Recent:
+    """The process's latest results by key, the least recently used dropped first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.found: OrderedDict[str, object] = OrderedDict()
+        self.lock = threading.Lock()  # runserver and the tests' live server use threads
+
+    def get(self, key: str) -> object | None:
+        with self.lock:
+            found = self.found.get(key)
+            if found is not None:
+                self.found.move_to_end(key)
+            return found
+
+    def keep(self, key: str, result: object) -> None:
+        with self.lock:
+            self.found[key] = result
+            self.found.move_to_end(key)
+            while len(self.found) > self.size:
+                self.found.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.found.clear()
+
+
+_recent = _Recent(KEPT_IN_PROCESS)
+
+
+def forget_recent_replays() -> None:
+    """Empty this process's own results (what a restarted worker starts without)."""
+    _recent.clear()
+
+
 def cached_replay(key: str | None, replay: Callable[[], Result]) -> Result:
-    """`replay()`'s result, from the cache when `key` is there, else computed and stored."""
+    """`replay()`'s result: this process's own when it has it, else from the shared
+    cache when `key` is there, else computed and stored in both."""
     if key is None:
         return replay()
+    recent = _recent.get(key)
+    if recent is not None:
+        return cast("Result", recent)
     store = caches[CACHE_ALIAS]
     found: Result | None = store.get(key)
-    if found is not None:
-        return found
-    result = replay()
-    store.set(key, result, timeout=TIMEOUT)
-    return result
+    if found is None:
+        found = replay()
+        store.set(key, found, timeout=TIMEOUT)
+    _recent.keep(key, found)
+    return found

@@ -12,10 +12,13 @@ from chargen.characters.models import Character
 from chargen.characters.pinned import character_rulebook
 from chargen.characters.progress import Progress, progress_for, replay_key_of
 from chargen.core.log import effective
-from chargen.core.replay_cache import CACHE_ALIAS
+from chargen.core.replay_cache import CACHE_ALIAS, forget_recent_replays
 
 
 def worker(settings: Any, name: str) -> None:
+    """Act as worker `name`: its own local-memory cache, and none of the results the
+    last worker kept in its process memory (replay_cache.py keeps some in front)."""
+    forget_recent_replays()
     settings.CACHES = {
         **settings.CACHES,
         CACHE_ALIAS: {

@@ -29,6 +29,7 @@ from django.core.management import call_command
 from django.db import connection, models
 
 from chargen.core import roll_keys
+from chargen.core.replay_cache import forget_recent_replays
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.chargen.migration.build_common import client_for
 from tests.chargen.migration.legacy import CHARGEN_APPS, Page, page_text
@@ -79,6 +80,7 @@ def _forget_caches() -> None:
     rulebook_cache_clear()
     ContentType.objects.clear_cache()
     cache.clear()
+    forget_recent_replays()
 
 
 @dataclass(frozen=True)
