@@ -20,9 +20,15 @@ from chargen.characters.errors import StepRefused
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus
 from chargen.characters.progress import Progress, progress_for
-from chargen.content.pinned import content_version_for_new_character
-from chargen.core.ruledata import versions_without_data
-from chargen.rulebook.services import rulebook_for_version, rulebook_version_for_new_character
+from chargen.content.pinned import content_scope, content_version_for_new_character
+from chargen.core.ruledata import recorded_versions, versions_without_data
+from chargen.rulebook.services import (
+    RULESET as RULEBOOK_SCOPE,
+)
+from chargen.rulebook.services import (
+    rulebook_for_version,
+    rulebook_version_for_new_character,
+)
 from rules.errors import RulesError
 
 
@@ -35,9 +41,11 @@ class Targets:
 
 
 def current_targets(campaign: Campaign | None) -> Targets:
+    # Both scopes' recorded versions in one statement: every wizard page asks.
+    recorded = recorded_versions([RULEBOOK_SCOPE, content_scope(campaign)])
     return Targets(
-        rulebook=rulebook_version_for_new_character(),
-        content=content_version_for_new_character(campaign),
+        rulebook=rulebook_version_for_new_character(recorded),
+        content=content_version_for_new_character(campaign, recorded),
     )
 
 

@@ -106,10 +106,14 @@ def content_scope(campaign: Any) -> str:
     return f"{RULESET}:{campaign.pk if campaign is not None else '-'}"
 
 
-def current_content_version(campaign: Any) -> str:
-    """The hash of `campaign`'s merged content as it is now (agreed by every worker)."""
+def current_content_version(campaign: Any, recorded: Mapping[str, str] | None = None) -> str:
+    """The hash of `campaign`'s merged content as it is now (agreed by every worker);
+    `recorded`, what `recorded_versions` just read, saves the statement."""
     return current_rule_version(
-        scope=content_scope(campaign), ruleset=RULESET, load=lambda: content_data(campaign)
+        scope=content_scope(campaign),
+        ruleset=RULESET,
+        load=lambda: content_data(campaign),
+        recorded=recorded,
     )
 
 
@@ -131,9 +135,11 @@ def content_for_version(sha256: str) -> PinnedContent:
     )
 
 
-def content_version_for_new_character(campaign: Any) -> str | None:
+def content_version_for_new_character(
+    campaign: Any, recorded: Mapping[str, str] | None = None
+) -> str | None:
     """The content version a character started now is pinned to (None while there is none)."""
-    digest = current_content_version(campaign)
+    digest = current_content_version(campaign, recorded)
     return None if content_for_version(digest).is_empty else digest
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.core.cache import cache
@@ -67,14 +67,21 @@ def rule_data(sha256: str) -> Any:
     return data
 
 
-def current_rule_version(*, scope: str, ruleset: str, load: Callable[[], Any]) -> str:
+def current_rule_version(
+    *,
+    scope: str,
+    ruleset: str,
+    load: Callable[[], Any],
+    recorded: Mapping[str, str] | None = None,
+) -> str:
     """The hash of the data `load()` reads from the live tables, as every worker sees it.
 
-    Read from the scope's `CurrentRuleVersion`; when an edit has cleared it, `load()`
-    runs and the result is recorded, unless another edit landed meanwhile (the
-    generation moved), in which case the tables are read again.
+    Read from the scope's `CurrentRuleVersion` (or from `recorded`, what
+    `recorded_versions` read of it just before, for a page that needs two scopes); when
+    an edit has cleared it, `load()` runs and the result is recorded, unless another edit
+    landed meanwhile (the generation moved), in which case the tables are read again.
     """
-    recorded_version = _recorded_version(scope)
+    recorded_version = recorded[scope] if recorded is not None else _recorded_version(scope)
     if recorded_version:
         return recorded_version
     digest = ""
@@ -83,10 +90,10 @@ def current_rule_version(*, scope: str, ruleset: str, load: Callable[[], Any]) -
         if pointer.version_id:
             return str(pointer.version_id)
         digest = rule_version_for(ruleset, load()).sha256
-        recorded = CurrentRuleVersion.objects.filter(
+        updated = CurrentRuleVersion.objects.filter(
             scope=scope, generation=pointer.generation
         ).update(version_id=digest)
-        if recorded:
+        if updated:
             return digest
     return digest
 
@@ -106,6 +113,22 @@ def _recorded_version(scope: str) -> str:
         )
         row = cursor.fetchone()
     return str(row[0]) if row and row[0] else ""
+
+
+def recorded_versions(scopes: Sequence[str]) -> dict[str, str]:
+    """Each scope's recorded version ("" when there is none), in one statement: a wizard
+    page asks for two scopes, the rulebook's and its campaign content's."""
+    quote = connection.ops.quote_name
+    table = quote(CurrentRuleVersion._meta.db_table)
+    marks = ", ".join(["%s"] * len(scopes))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {quote('scope')}, {quote('version_id')} FROM {table} "  # noqa: S608
+            f"WHERE {quote('scope')} IN ({marks})",
+            list(scopes),
+        )
+        found = {str(scope): str(version or "") for scope, version in cursor.fetchall()}
+    return {scope: found.get(scope, "") for scope in scopes}
 
 
 def rule_data_changed(ruleset: str) -> None:

@@ -10,6 +10,7 @@ look at the live tables, and only after an edit has made the current version sta
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -56,9 +57,12 @@ def rulebook_records() -> list[dict[str, Any]]:
     return records
 
 
-def current_rulebook_version() -> str:
-    """The hash of the rule tables as they are now (agreed by every worker)."""
-    return current_rule_version(scope=RULESET, ruleset=RULESET, load=rulebook_records)
+def current_rulebook_version(recorded: Mapping[str, str] | None = None) -> str:
+    """The hash of the rule tables as they are now (agreed by every worker); `recorded`,
+    what `recorded_versions` just read, saves the statement."""
+    return current_rule_version(
+        scope=RULESET, ruleset=RULESET, load=rulebook_records, recorded=recorded
+    )
 
 
 @lru_cache(maxsize=BUILT_RULEBOOKS_KEPT)
@@ -83,10 +87,10 @@ def rulebook_load() -> Rulebook:
     return rulebook_for_version(current_rulebook_version())
 
 
-def rulebook_version_for_new_character() -> str | None:
+def rulebook_version_for_new_character(recorded: Mapping[str, str] | None = None) -> str | None:
     """The version a character started now is pinned to; None while the tables are empty
     (it is then pinned by its first step, once the data is loaded)."""
-    digest = current_rulebook_version()
+    digest = current_rulebook_version(recorded)
     return None if rulebook_is_empty(_built(digest)) else digest
 
 
