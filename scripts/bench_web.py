@@ -12,8 +12,11 @@ req/s, p50, p99 and the CPU a request costs next to the bare page, which is requ
 the same logged-in session cookie as the product's pages (every product page measured is a
 logged-in page: a like-for-like yardstick reads its session and user too; the anonymous bare
 page is printed beside it for comparison, bare_settings.py says more). Then 16 players build
-a complete character at once through every POST of the wizard; the database is checked
-afterwards: every log whole, no roll written twice. Prints figures; asserts nothing.
+a complete character at once through every POST of the wizard, after a warm-up round of
+a few characters whose cost is printed apart (a worker compiles each template and builds
+the rule data once in its life, which no server that has been running still pays); the
+database is checked afterwards: every log whole, no roll written twice. Prints figures;
+asserts nothing.
 
 Run: .venv/bin/python scripts/bench_web.py [--seconds 5] [--players 16] [--backend all]
 Needs wrk (Debian: apt-get install wrk; `make bench` installs it).
@@ -200,6 +203,9 @@ def run_backend(backend: str, *, seconds: float, players: int, connections: int)
                 django_connections.close_all()
 
 
+WARM_UP_PER_WORKER = 2  # characters; the players are spread over servers, not workers
+
+
 def _log_dir() -> AbstractContextManager[str]:
     return tempfile.TemporaryDirectory(prefix="bench-web-logs-")
 
@@ -237,6 +243,15 @@ def _run(
     print_pages(measured)
     for line in skipped:
         print(f"  skipped {line}")
+    # A warm-up round first, printed but not counted: each worker compiles its templates
+    # and builds the rule data once in its life, which a running server has done.
+    warm_up = [sessions[c] for c in creators[: WARM_UP_PER_WORKER * 2 * len(product)]]
+    cold, cold_meter = creation_scenario(ports, warm_up, product)
+    cold_done = sum(p.finished for p in cold)
+    print(
+        f"Warm-up round (not counted below): {cold_done} characters from freshly started "
+        f"workers, {cold_meter.worker_seconds / max(1, cold_done):.2f} s of server CPU each."
+    )
     players, meter = creation_scenario(ports, [sessions[c] for c in creators], product)
     try:
         check = database_check(players)

@@ -10,6 +10,7 @@ type (the least of the characters made, after one warm-up character); with --pro
 a cProfile listing of one more character. Asserts nothing but that every step succeeds.
 
 Run: .venv/bin/python scripts/profile_creation.py [--characters 5] [--profile 40]
+     [--backend postgres]  (a fresh PostgreSQL database, and Redis, as bench_web.py's)
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from bench_web import settings_env
 from bench_web_data import make_sessions
 from bench_web_http import Browser, Response
 from bench_web_measure import format_table
-from bench_web_servers import ROOT, sqlite_database
+from bench_web_servers import ROOT, postgres_database, sqlite_database
 
 sys.path.insert(0, str(ROOT))
 
@@ -48,16 +49,39 @@ class ClientBrowser(Browser):
 
         self.client = Client(HTTP_HOST="127.0.0.1")
         self.client.cookies["sessionid"] = session
-        self.spent: list[tuple[str, float]] = []  # (page type, CPU seconds)
+        self.spent: list[tuple[str, float, int]] = []  # (page type, CPU seconds, statements)
 
     def request(
         self, method: str, path: str, *, data: list[tuple[str, str]] | None = None, htmx: bool
     ) -> Response:
         headers = {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1{self.path}"}
         extra: dict[str, Any] = {"headers": headers} if htmx else {}
+        from django.db import connection
+
+        statements: list[str] = []
+
+        def count(execute: Any, sql: str, *args: Any) -> Any:
+            statements.append(sql)
+            return execute(sql, *args)
+
         started = time.process_time()
         if self.profiler is not None:
             self.profiler.enable()
+        with connection.execute_wrapper(count):
+            answer = self._send(method, path, data, extra)
+        if self.profiler is not None:
+            self.profiler.disable()
+        self.spent.append(
+            (f"{method} {ID.sub('<id>', path)}", time.process_time() - started, len(statements))
+        )
+        self.counts.requests += 1
+        location = answer.get("Location") or answer.get("HX-Redirect", "")
+        shown_at = answer.get("HX-Push-Url") or answer.get("HX-Replace-Url") or ""
+        return Response(answer.status_code, location, answer.content.decode(), shown_at)
+
+    def _send(
+        self, method: str, path: str, data: list[tuple[str, str]] | None, extra: dict[str, Any]
+    ) -> Any:
         if method == "POST":
             answer = self.client.post(
                 path,
@@ -65,15 +89,8 @@ class ClientBrowser(Browser):
                 content_type="application/x-www-form-urlencoded",
                 **extra,
             )
-        else:
-            answer = self.client.get(path, **extra)
-        if self.profiler is not None:
-            self.profiler.disable()
-        self.spent.append((f"{method} {ID.sub('<id>', path)}", time.process_time() - started))
-        self.counts.requests += 1
-        location = answer.get("Location") or answer.get("HX-Redirect", "")
-        shown_at = answer.get("HX-Push-Url") or answer.get("HX-Replace-Url") or ""
-        return Response(answer.status_code, location, answer.content.decode(), shown_at)
+            return answer
+        return self.client.get(path, **extra)
 
     def _twice(self, url: str, data: list[tuple[str, str]], as_htmx: bool) -> list[Response]:
         # A double-click, one after the other: the second finds the first's row.
@@ -82,7 +99,7 @@ class ClientBrowser(Browser):
 
 def one_character(
     session: str, name: str, profiler: cProfile.Profile | None = None
-) -> list[tuple[str, float]]:
+) -> list[tuple[str, float, int]]:
     browser = ClientBrowser(session, profiler)
     character = play.treva_start(browser, name=name)
     play.treva_through_skills(browser, character, double_click=True)
@@ -97,8 +114,12 @@ def main() -> int:
     parser.add_argument("--profile", type=int, default=0, help="cProfile rows (0: none)")
     parser.add_argument("--sort", default="cumulative", help="cProfile sort key")
     parser.add_argument("--match", default="", help="only functions whose path matches this")
+    parser.add_argument(
+        "--backend", default="sqlite", choices=["sqlite", "postgres"], help="postgres: and Redis"
+    )
     args = parser.parse_args()
-    with sqlite_database() as database_env:
+    database = postgres_database if args.backend == "postgres" else sqlite_database
+    with database() as database_env:
         os.environ.update(settings_env(database_env))
         import django
         from django.core.management import call_command
@@ -120,19 +141,28 @@ def main() -> int:
     return 0
 
 
-def print_figures(runs: list[list[tuple[str, float]]]) -> None:
-    totals = sorted(sum(seconds for _, seconds in run) for run in runs)
-    best = min(runs, key=lambda run: sum(seconds for _, seconds in run))
-    by_page: dict[str, list[float]] = defaultdict(list)
-    for page, seconds in best:
-        by_page[page].append(seconds)
+def print_figures(runs: list[list[tuple[str, float, int]]]) -> None:
+    totals = sorted(sum(seconds for _, seconds, _ in run) for run in runs)
+    best = min(runs, key=lambda run: sum(seconds for _, seconds, _ in run))
+    by_page: dict[str, list[tuple[float, int]]] = defaultdict(list)
+    for page, seconds, statements in best:
+        by_page[page].append((seconds, statements))
     rows = [
-        [page, str(len(spent)), f"{sum(spent) * 1000 / len(spent):.1f}", f"{sum(spent) * 1000:.0f}"]
-        for page, spent in sorted(by_page.items(), key=lambda item: -sum(item[1]))
+        [
+            page,
+            str(len(spent)),
+            f"{sum(s for s, _ in spent) * 1000 / len(spent):.1f}",
+            f"{sum(s for s, _ in spent) * 1000:.0f}",
+            f"{sum(n for _, n in spent) / len(spent):.1f}",
+        ]
+        for page, spent in sorted(by_page.items(), key=lambda item: -sum(s for s, _ in item[1]))
     ]
-    print(format_table(["request", "count", "CPU ms each", "CPU ms in all"], rows))
+    headers = ["request", "count", "CPU ms each", "CPU ms in all", "SQL each"]
+    print(format_table(headers, rows))
+    statements = sum(n for _, _, n in best)
     print(
-        f"\n{len(best)} requests a character; CPU per character (s): "
+        f"\n{len(best)} requests and {statements} SQL statements a character; "
+        "CPU per character (s): "
         + ", ".join(f"{total:.3f}" for total in totals)
         + f"  (least {totals[0]:.3f} s, {totals[0] * 1000 / len(best):.1f} ms a request)"
     )
