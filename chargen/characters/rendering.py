@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.utils.html import format_html
 
+from chargen.core.html_build import format_html
 from chargen.core.htmx import page_or_partial, show_address, wants_partial
 
 WIZARD_PARTIAL = "wizard"
