@@ -20,6 +20,7 @@ cancelled rows and the undo rows for replay, while the GM's log shows both.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
@@ -224,9 +225,12 @@ def write_once(
     def read() -> list[Entry]:
         return cast("list[Entry]", whole_log(model, subject))
 
-    # Inside a hold on this subject (log_key.holding) the lock is taken and the log read.
+    # Inside a hold on this subject (log_key.holding) the lock is taken and the log read,
+    # and the transaction is the hold's: no other writer of the subject can come between
+    # its read and this insert, and a refusal or failure here ends that transaction (the
+    # hold lets it rise), so neither needs a savepoint: four statements fewer a click.
     held = None if also_lock else held_for(model, subject.pk)
-    with transaction.atomic():
+    with transaction.atomic(savepoint=held is None):
         # The lock comes first: a second request for the same key waits here and then
         # reads the row the first one saved.
         if held is not None and held.entries is not None:
@@ -248,9 +252,11 @@ def write_once(
         entry.sequence = expected_sequence
         setattr(entry, subject_field, subject)
         try:
-            with transaction.atomic():
+            with nullcontext() if held is not None else transaction.atomic():
                 entry.save()
         except IntegrityError:
+            if held is not None:
+                raise  # under the hold's lock no other write can have come first: a bug
             # Another request wrote this sequence between our read and our insert. Only
             # this insert is read as that race: an IntegrityError from `after` is a bug
             # and must reach the caller, not pass for "already written".

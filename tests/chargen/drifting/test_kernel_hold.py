@@ -13,6 +13,7 @@ from chargen.core.log import Written, write_once
 from chargen.core.log_key import holding
 from chargen.core.log_reads import whole_log
 from chargen.drifting.models import Character, LogEntry, LogKind
+from rules.errors import RulesError
 
 LOG_TABLE = LogEntry._meta.db_table
 SUBJECT_TABLE = Character._meta.db_table
@@ -55,6 +56,38 @@ def test_writes_inside_a_hold_neither_lock_nor_read_again(jim: Character) -> Non
     assert _sequences(second) == list(range(1, key + 2))
     assert list(second.entries) == whole_log(LogEntry, jim)
     assert second.entries[-2] is first.entry
+
+
+def test_a_write_inside_a_hold_makes_no_savepoint_of_its_own(jim: Character) -> None:
+    key = jim.next_sequence
+    with holding(LogEntry, jim), CaptureQueriesContext(connection) as queries:
+        _write(jim, key)
+    statements = [query["sql"] for query in queries.captured_queries]
+    assert not [sql for sql in statements if "SAVEPOINT" in sql.upper()]
+    assert [sql for sql in statements if sql.startswith("INSERT")]
+
+
+def refused(_entries: list[LogEntry]) -> LogEntry:
+    raise RulesError("Not now.")
+
+
+def _write_then_be_refused(subject: Character, key: int) -> None:
+    with holding(LogEntry, subject):
+        _write(subject, key)  # written, then refused below: the hold's transaction goes
+        write_once(
+            model=LogEntry,
+            subject=subject,
+            expected_sequence=key + 1,
+            kinds=(LogKind.REFRESH,),
+            build=refused,
+        )
+
+
+def test_a_refusal_inside_a_hold_rises_and_nothing_is_written(jim: Character) -> None:
+    key = jim.next_sequence
+    with pytest.raises(RulesError, match="Not now"):
+        _write_then_be_refused(jim, key)
+    assert jim.next_sequence == key
 
 
 def test_a_repeat_inside_a_hold_finds_the_row_written(jim: Character) -> None:
