@@ -99,7 +99,8 @@ MIDDLEWARE = [
 # django-axes' backend first: it refuses a throttled log-in before any password is checked.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, reading the logged-in user through a prepared statement.
+    "chargen.accounts.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "chargen.urls"
@@ -213,8 +214,9 @@ else:
 PAGE_CACHE = os.environ.get("PAGE_CACHE", "1") != "0"
 PAGE_CACHE_VERIFY = False  # the tests set it: every page is drawn and compared
 
-# Sessions live in the database so web processes stay stateless.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Sessions live in the database so web processes stay stateless (Django's `db` engine,
+# each one read through a prepared statement: chargen/accounts/sessions.py).
+SESSION_ENGINE = "chargen.accounts.sessions"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
