@@ -28,8 +28,14 @@ class Page:
     bare: bool = False  # served by the bare project (scripts/bench_bare/), not Chargen
 
 
+# The bare project knows Django's ModelBackend only; Chargen's is its subclass, and a
+# session names the backend that logged it in (chargen/accounts/backends.py).
+BARE_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
 def make_sessions(usernames: list[str]) -> dict[str, str]:
-    """Accounts and logged-in sessions (in the benchmark's database), by username."""
+    """Accounts and logged-in sessions (in the benchmark's database), by username, and
+    for player1 a second session as the bare project logs in ("player1 (bare)")."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -39,6 +45,10 @@ def make_sessions(usernames: list[str]) -> dict[str, str]:
         client = Client()
         client.force_login(user)
         sessions[username] = client.cookies["sessionid"].value
+        if username == "player1":
+            bare = Client()
+            bare.force_login(user, backend=BARE_BACKEND)
+            sessions["player1 (bare)"] = bare.cookies["sessionid"].value
     return sessions
 
 
@@ -127,7 +137,7 @@ def build_pages(port: int, sessions: dict[str, str]) -> tuple[list[Page], list[s
     player1, sheet = sessions["player1"], f"/characters/{characters[0]}"
     pages = [
         # The yardstick: logged in as the product's pages are (bench_bare/bare_settings.py).
-        Page("bare Django page, 50 items", "/", player1, bare=True),
+        Page("bare Django page, 50 items", "/", sessions["player1 (bare)"], bare=True),
         Page("bare page, anonymous", "/anonymous/", "", bare=True),
         Page("home", "/", player1),
         Page("character list", "/characters/", player1),

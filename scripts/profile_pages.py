@@ -89,7 +89,7 @@ def main() -> int:
             for page in pages
             if not page.bare and args.page in page.name
         ]
-        print_summary(measured, bare_figures(sessions["player1"], args.requests))
+        print_summary(measured, bare_figures(sessions["player1 (bare)"], args.requests))
     return 0
 
 

@@ -74,7 +74,7 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Kept between requests, as Chargen's are (chargen/settings.py says why).
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
@@ -82,7 +82,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;"
         ),
     }
-# startproject's session engine (the database), said out loud: Chargen's is the same.
+# startproject's session engine (the database), said out loud: Chargen's keeps the same
+# rows and reads them through a prepared statement (chargen/accounts/sessions.py).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 LANGUAGE_CODE = "en-us"

@@ -17,12 +17,14 @@ READ_SETTINGS = (
     "import json, django; django.setup(); from django.conf import settings as s; "
     "db = s.DATABASES['default']; "
     "print(json.dumps({'engine': db['ENGINE'], 'name': str(db['NAME']), "
-    "'options': db.get('OPTIONS', {}), 'debug': s.DEBUG, 'hosts': s.ALLOWED_HOSTS, "
+    "'options': db.get('OPTIONS', {}), 'conn_max_age': db['CONN_MAX_AGE'], "
+    "'debug': s.DEBUG, 'hosts': s.ALLOWED_HOSTS, "
     "'origins': s.CSRF_TRUSTED_ORIGINS, 'cache': s.CACHES['default']['BACKEND'], "
     "'cache_location': s.CACHES['default'].get('LOCATION', ''), "
     "'secure_cookies': s.SESSION_COOKIE_SECURE}))"
 )
 SETTINGS_VARIABLES = {
+    "CONN_MAX_AGE",
     "DEBUG",
     "DATABASE_URL",
     "SQLITE_PATH",
@@ -54,6 +56,9 @@ def test_defaults_are_a_sqlite_file_with_wal_immediate_and_a_busy_timeout() -> N
     assert found["options"]["timeout"] >= 5
     assert "journal_mode=WAL" in found["options"]["init_command"]
     assert "busy_timeout" in found["options"]["init_command"]
+    # Kept between requests: opening a SQLite connection costs more than most pages.
+    assert found["conn_max_age"] == 60
+    assert settings_with(CONN_MAX_AGE="0")["conn_max_age"] == 0
     assert found["debug"] is False
     assert found["hosts"] == []
     assert found["cache"].endswith("LocMemCache")
