@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -204,6 +205,7 @@ def run_backend(backend: str, *, seconds: float, players: int, connections: int)
 
 
 WARM_UP_PER_WORKER = 2  # characters; the players are spread over servers, not workers
+CREATION_ROUNDS = 3
 
 
 def _log_dir() -> AbstractContextManager[str]:
@@ -252,12 +254,24 @@ def _run(
         f"Warm-up round (not counted below): {cold_done} characters from freshly started "
         f"workers, {cold_meter.worker_seconds / max(1, cold_done):.2f} s of server CPU each."
     )
-    players, meter = creation_scenario(ports, [sessions[c] for c in creators], product)
-    try:
-        check = database_check(players)
-    except Exception as error:  # the models moved: say so rather than hide the figures
-        check = (0, 0, [f"database check unavailable: {type(error).__name__}: {error}"])
-    print_scenario(players, meter, check)
+    # Several rounds, each printed, and their median: one round's figure moves by a
+    # tenth from run to run on a shared two-core machine.
+    per_character = []
+    for _ in range(CREATION_ROUNDS):
+        players, meter = creation_scenario(ports, [sessions[c] for c in creators], product)
+        try:
+            check = database_check(players)
+        except Exception as error:  # the models moved: say so rather than hide the figures
+            check = (0, 0, [f"database check unavailable: {type(error).__name__}: {error}"])
+        print_scenario(players, meter, check)
+        done = sum(p.finished for p in players)
+        per_character.append(meter.worker_seconds / done if done else float("nan"))
+    print(
+        f"Full creation, median of {CREATION_ROUNDS} rounds: server CPU "
+        f"{statistics.median(per_character):.2f} s/character (rounds: "
+        + ", ".join(f"{value:.2f}" for value in per_character)
+        + ")."
+    )
 
 
 def _header() -> None:

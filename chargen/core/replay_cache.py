@@ -123,16 +123,22 @@ def forget_recent_replays() -> None:
     _recent.clear()
 
 
-def cached_replay(key: str | None, replay: Callable[[], Result]) -> Result:
+def cached_replay(
+    key: str | None, replay: Callable[[], Result], *, ask_shared: bool = True
+) -> Result:
     """`replay()`'s result: this process's own when it has it, else from the shared
-    cache when `key` is there, else computed and stored in both."""
+    cache when `key` is there, else computed and stored in both.
+
+    `ask_shared=False` for a replay that costs less than a trip to the shared cache (one
+    step applied to a state in hand): it is computed rather than asked for, and still
+    stored, for the next page another worker draws."""
     if key is None:
         return replay()
     recent = _recent.get(key)
     if recent is not None:
         return cast("Result", recent)
     store = caches[CACHE_ALIAS]
-    found: Result | None = store.get(key)
+    found: Result | None = store.get(key) if ask_shared else None
     if found is None:
         found = replay()
         store.set(key, found, timeout=TIMEOUT)

@@ -37,3 +37,29 @@ def test_known_keys_come_from_the_cache_until_a_roll_names_a_new_one() -> None:
         known, queries = _covering([foreign])
         assert (foreign in known, queries) == (False, 1)
     assert known == roll_keys.known_public_keys()
+
+
+@pytest.mark.django_db
+def test_an_id_once_told_is_answered_by_this_process_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    own = roll_keys.server_key().key_id
+    roll_keys.known_public_keys_covering([own])  # told once
+    asked: list[str] = []
+    real_get = cache.get
+
+    def get(key: str, *args: object, **kwargs: object) -> object:
+        asked.append(key)
+        return real_get(key)
+
+    monkeypatch.setattr(cache, "get", get)
+    known, queries = _covering([own])
+    assert (own in known, queries, asked) == (True, 0, [])
+    # An id it was never told goes to the cache and the table, as before.
+    other = roll_keys.key_id_of(b"\x03" * 32)
+    SigningKey.objects.create(key_id=other, public_key=roll_keys.b64encode(b"\x03" * 32))
+    known, queries = _covering([own, other])
+    assert (other in known, queries, asked) == (True, 1, [roll_keys.KNOWN_KEYS_CACHE_KEY])
+    # Asked about no id at all, the whole list still comes from the cache.
+    roll_keys.known_public_keys_covering([])
+    assert asked.count(roll_keys.KNOWN_KEYS_CACHE_KEY) == 2

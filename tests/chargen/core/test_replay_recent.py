@@ -72,3 +72,15 @@ def test_no_key_is_never_kept() -> None:
     cached_replay(None, replay)
     cached_replay(None, replay)
     assert replay.replays == 2
+
+
+def test_a_cheap_replay_is_computed_not_asked_for_and_still_stored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reads = _shared_reads(monkeypatch)
+    replay = Counted()
+    result = cached_replay("replay:test:cheap", replay, ask_shared=False)
+    assert (replay.replays, reads) == (1, [])
+    forget_recent_replays()  # another worker: it finds the result in the shared cache
+    assert cached_replay("replay:test:cheap", replay) == result
+    assert replay.replays == 1

@@ -81,6 +81,7 @@ def _forget_caches() -> None:
     ContentType.objects.clear_cache()
     cache.clear()
     forget_recent_replays()
+    roll_keys.forget_known_keys_here()
 
 
 @dataclass(frozen=True)
