@@ -16,7 +16,7 @@ both with Django's on values of every kind.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.safestring import SafeString
@@ -42,9 +42,17 @@ def format_html(format_string: str, *args: Any, **kwargs: Any) -> SafeString:
 
 
 def format_html_join(
-    sep: str, format_string: str, args_generator: Iterable[Sequence[Any]]
+    sep: str,
+    format_string: str,
+    args_generator: Iterable[Sequence[Any] | Mapping[str, Any]],
 ) -> SafeString:
-    """`format_html(format_string, *args)` for each args, joined by `sep` (escaped too)."""
+    """`format_html(format_string, *args)` for each args (or `**args`, for a mapping, as
+    Django's), joined by `sep` (escaped too)."""
     return SafeString(
-        escaped(sep).join(format_html(format_string, *args) for args in args_generator)
+        escaped(sep).join(
+            format_html(format_string, **args)
+            if isinstance(args, Mapping)
+            else format_html(format_string, *args)
+            for args in args_generator
+        )
     )

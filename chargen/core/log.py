@@ -225,16 +225,18 @@ def write_once(
     def read() -> list[Entry]:
         return cast("list[Entry]", whole_log(model, subject))
 
-    # Inside a hold on this subject (log_key.holding) the lock is taken and the log read,
-    # and the transaction is the hold's: no other writer of the subject can come between
-    # its read and this insert, and a refusal or failure here ends that transaction (the
-    # hold lets it rise), so neither needs a savepoint: four statements fewer a click.
+    # The first write inside a hold on this subject (log_key.holding) takes the lock and
+    # the log the hold read, and the hold's transaction is its own: no other writer of the
+    # subject can come between that read and this insert, and a refusal or failure here
+    # rises out of the hold, which then rolls back whole (or, if it was caught, refuses to
+    # commit). So neither needs a savepoint: four statements fewer a click.
     held = None if also_lock else held_for(model, subject.pk)
-    with transaction.atomic(savepoint=held is None):
+    taken = held.take() if held is not None else None
+    with transaction.atomic(savepoint=taken is None):
         # The lock comes first: a second request for the same key waits here and then
         # reads the row the first one saved.
-        if held is not None and held.entries is not None:
-            rows, entries = held.rows, cast("list[Entry]", list(held.entries))
+        if taken is not None:
+            rows, entries = taken[0], cast("list[Entry]", taken[1])
         else:
             rows = lock_subjects(subject, *also_lock)
             entries = read()
@@ -252,10 +254,10 @@ def write_once(
         entry.sequence = expected_sequence
         setattr(entry, subject_field, subject)
         try:
-            with nullcontext() if held is not None else transaction.atomic():
+            with nullcontext() if taken is not None else transaction.atomic():
                 entry.save()
         except IntegrityError:
-            if held is not None:
+            if taken is not None:
                 raise  # under the hold's lock no other write can have come first: a bug
             # Another request wrote this sequence between our read and our insert. Only
             # this insert is read as that race: an IntegrityError from `after` is a bug
@@ -264,8 +266,6 @@ def write_once(
         written = [*entries, entry]
         if after is not None:
             after(written)
-    if held is not None:
-        held.wrote(written)
     return Written(entry=entry, created=True, entries=tuple(written))
 
 

@@ -7,10 +7,9 @@ inside the hold takes both from here instead of locking and reading again: two
 statements, and the whole log turned into rows, saved on every click (issue 13).
 
 The rows are the log as this transaction sees it while it holds the lock, so no other
-writer can add one meanwhile. This transaction's own writes keep them true:
-`write_once` hands on the log it wrote when it returns at the hold's own level, and any
-other row saved meanwhile (or a write under a savepoint of its caller's, which could
-still be rolled back) drops them, so the next write reads the log again.
+writer can add one meanwhile. They serve the hold's first write only (a step POST makes
+one): that write takes them, and a row saved before it by anything else drops them, so
+any later write locks and reads for itself, as outside a hold.
 """
 
 from __future__ import annotations
@@ -26,25 +25,24 @@ from django.db import models, transaction
 
 @dataclass
 class Held:
-    """One subject's lock and log, as the hold read them."""
+    """One subject's lock and log, as the hold read them, for the hold's first write."""
 
     model: type[models.Model]
     subject_pk: Any
     rows: list[Any]  # the locked rows, as `lock_subjects` returned them
-    entries: list[Any] | None  # None once they may no longer be the log
-    depth: int  # the savepoints open at the hold's own level
+    entries: list[Any] | None  # None once taken, or once a row was saved meanwhile
 
-    def wrote(self, entries: list[Any]) -> None:
-        """`write_once` returned having written `entries`: the log, unless it returned
-        inside a savepoint of its caller's, which may yet be rolled back."""
-        self.entries = entries if savepoint_depth() == self.depth else None
+    def take(self) -> tuple[list[Any], list[Any]] | None:
+        """The locked rows and the log, for one write only; None once a write took them
+        or another row was saved (that write then locks and reads for itself)."""
+        if self.entries is None:
+            return None
+        taken = (self.rows, list(self.entries))
+        self.entries = None
+        return taken
 
 
 _HELD: ContextVar[Held | None] = ContextVar("chargen_log_held", default=None)
-
-
-def savepoint_depth() -> int:
-    return len(transaction.get_connection().savepoint_ids)
 
 
 def held_for(model: type[models.Model], subject_pk: Any) -> Held | None:

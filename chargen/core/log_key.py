@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from typing import Generic, cast
 
 from django.db import models, transaction
+from django.db.transaction import TransactionManagementError
 
 from chargen.core.log import STALE_MESSAGE, Entry, LogStale, lock_subjects
-from chargen.core.log_hold import Held, open_hold, savepoint_depth
+from chargen.core.log_hold import Held, open_hold
 from chargen.core.log_reads import whole_log
 
 
@@ -57,13 +58,22 @@ def holding(model: type[Entry], subject: models.Model) -> Iterator[list[Entry]]:
     takes the lock and the log from here. Yields the log, oldest first.
 
     The block is one transaction: a double-click's second request waits at the lock
-    until the first is committed, then finds the first click's row at its key.
+    until the first is committed, then finds the first click's row at its key. Its first
+    write makes no savepoint (log.py): let that write's refusal rise out of the block.
     """
     with transaction.atomic():
         rows = lock_subjects(subject)  # the kernel's own lock, so it waits as its writes do
         entries = cast("list[Entry]", whole_log(model, subject))
-        with open_hold(Held(model, subject.pk, rows, list(entries), savepoint_depth())):
+        with open_hold(Held(model, subject.pk, rows, list(entries))):
             yield entries
+        if transaction.get_rollback():
+            # The hold's write makes no savepoint: a failure of it that the block caught
+            # and went on from leaves nothing to commit. Say so, rather than roll back in
+            # silence what the block believes it saved.
+            raise TransactionManagementError(
+                "A write inside this hold failed and the error was caught: the hold's "
+                "transaction can only be rolled back."
+            )
 
 
 def key_in(entries: Sequence[Entry], key: int, kinds: Sequence[str]) -> KeyRead[Entry]:

@@ -153,7 +153,7 @@ def known_public_keys_covering(key_ids: Iterable[str]) -> dict[str, str]:
     # rest of the question. (Asked about no id, the answer is the whole list: from the
     # cache, as before.)
     if wanted and wanted <= _known_here.keys():
-        return _known_here
+        return dict(_known_here)  # a copy: the caller's to keep, whatever is told later
     cached: dict[str, str] | None = django_cache.get(KNOWN_KEYS_CACHE_KEY)
     if cached is not None and wanted <= cached.keys():
         _known_here.update(cached)

@@ -62,6 +62,12 @@ def test_joined_rows_are_django_s() -> None:
         assert isinstance(ours, SafeString)
 
 
+def test_rows_given_by_name_are_django_s_too() -> None:
+    rows = [{"name": value, "n": index} for index, value in enumerate(VALUES)]
+    ours = html_build.format_html_join("", "<li>{name} #{n}</li>", rows)
+    assert ours == django_html.format_html_join("", "<li>{name} #{n}</li>", rows)
+
+
 def test_nothing_a_user_types_becomes_markup() -> None:
     typed = '"><img src=x onerror=alert(1)>'
     assert "<img" not in html_build.format_html('<input value="{}">', typed)

@@ -1,12 +1,15 @@
 """A hold on a subject's log (chargen/core/log_key.py's `holding`): the lock taken and the
-log read once, and every `write_once` inside it taking both from there, while the rows it
-hands on stay the log: after its own writes, a rolled-back savepoint, a row saved some
-other way, or outside the hold."""
+log read once, and the first `write_once` inside it taking both from there, with no
+savepoint of its own; any later write, or one after a row saved some other way, locks and
+reads for itself; a failure of the hold's write that is caught is said, not swallowed."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from django.db import connection, transaction
+from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
 from chargen.core.log import Written, write_once
@@ -46,16 +49,67 @@ def _sequences(written: Written[LogEntry]) -> list[int]:
     return [row.sequence for row in written.entries]
 
 
-def test_writes_inside_a_hold_neither_lock_nor_read_again(jim: Character) -> None:
+def test_the_hold_s_write_neither_locks_nor_reads_again(jim: Character) -> None:
     key = jim.next_sequence
     with CaptureQueriesContext(connection) as queries, holding(LogEntry, jim) as entries:
         assert [row.sequence for row in entries] == list(range(1, key))
         first = _write(jim, key)
-        second = _write(jim, key + 1)  # sees the first one's row without reading the log
     assert _reads(queries) == (1, 1)  # the hold's own lock and read, once
+    assert _sequences(first) == list(range(1, key + 1))
+    assert list(first.entries) == whole_log(LogEntry, jim)
+
+
+def test_a_second_write_in_a_hold_locks_and_reads_for_itself(jim: Character) -> None:
+    """The hold's rows serve one write: a second sees the log (and the subject's row)
+    as the first one's `after` left them, not as the hold read them."""
+    key = jim.next_sequence
+    with holding(LogEntry, jim):
+        first = _write(jim, key)
+        with CaptureQueriesContext(connection) as queries:
+            second = _write(jim, key + 1)
+    assert _reads(queries) == (1, 1)
     assert _sequences(second) == list(range(1, key + 2))
-    assert list(second.entries) == whole_log(LogEntry, jim)
-    assert second.entries[-2] is first.entry
+    assert second.entries[-2].pk == first.entry.pk
+
+
+def appends_another_row(entries: list[LogEntry]) -> None:
+    row = refresh_row([])
+    row.character, row.sequence = entries[-1].character, entries[-1].sequence + 1
+    row.save()  # a row of the same log, saved by the write's own `after`
+
+
+def test_a_row_the_write_s_after_saves_is_seen_by_the_next_write(jim: Character) -> None:
+    key = jim.next_sequence
+    with holding(LogEntry, jim):
+        write_once(
+            model=LogEntry,
+            subject=jim,
+            expected_sequence=key,
+            kinds=(LogKind.REFRESH,),
+            build=refresh_row,
+            after=appends_another_row,
+        )
+        written = _write(jim, key + 2)  # after the row `after` added, not refused as stale
+    assert _sequences(written) == list(range(1, key + 3))
+
+
+def _write_refused_and_caught(subject: Character, key: int) -> None:
+    # Caught, and the block ends as if nothing had happened.
+    with holding(LogEntry, subject), contextlib.suppress(RulesError):
+        write_once(
+            model=LogEntry,
+            subject=subject,
+            expected_sequence=key,
+            kinds=(LogKind.REFRESH,),
+            build=refused,
+        )
+
+
+def test_a_caught_failure_of_the_hold_s_write_is_said_not_swallowed(jim: Character) -> None:
+    key = jim.next_sequence
+    with pytest.raises(TransactionManagementError, match="can only be rolled back"):
+        _write_refused_and_caught(jim, key)
+    assert jim.next_sequence == key
 
 
 def test_a_write_inside_a_hold_makes_no_savepoint_of_its_own(jim: Character) -> None:
@@ -96,7 +150,7 @@ def test_a_repeat_inside_a_hold_finds_the_row_written(jim: Character) -> None:
         first = _write(jim, key)
         again = _write(jim, key)
     assert (first.created, again.created) == (True, False)
-    assert again.entry is first.entry
+    assert again.entry.pk == first.entry.pk
 
 
 def _write_then_change_mind(subject: Character, key: int) -> None:
