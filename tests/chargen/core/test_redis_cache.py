@@ -12,18 +12,12 @@ import pytest
 from django.core.cache.backends.redis import RedisCacheClient
 
 from chargen.core.redis_cache import RedisCache
-
-LOCATION = "redis://127.0.0.1:6379/15"
+from tests.redis_available import LOCATION, redis_or_skip
 
 
 @pytest.fixture
 def redis_cache() -> Iterator[RedisCache]:
-    redis = pytest.importorskip("redis")
-    try:
-        redis.Redis.from_url(LOCATION, socket_connect_timeout=1).ping()
-    except redis.exceptions.RedisError:
-        pytest.skip("Redis does not answer on 127.0.0.1:6379")
-    backend = RedisCache(LOCATION, {"KEY_PREFIX": f"chargen-client-test-{os.getpid()}"})
+    backend = RedisCache(redis_or_skip(), {"KEY_PREFIX": f"chargen-client-test-{os.getpid()}"})
     yield backend
     backend.clear()
 

@@ -34,8 +34,9 @@ from chargen.rulebook.services import (
     rulebook_load,
 )
 from rules.infinity_drive.rulebook import BOOK_FIXTURE, load_book
+from tests.redis_available import LOCATION, redis_or_skip
 
-REDIS_LOCATION = "redis://127.0.0.1:6379/15"
+REDIS_LOCATION = LOCATION
 
 
 def test_the_same_data_is_one_version_whatever_its_key_order(db: None) -> None:
@@ -85,11 +86,7 @@ def test_a_pinned_rulebook_is_built_without_reading_the_rule_tables(book: str) -
 
 @pytest.fixture
 def redis_cache() -> Iterator[None]:
-    redis = pytest.importorskip("redis")
-    try:
-        redis.Redis.from_url(REDIS_LOCATION, socket_connect_timeout=1).ping()
-    except redis.exceptions.RedisError:
-        pytest.skip("Redis does not answer on 127.0.0.1:6379")
+    redis_or_skip()
     caches = {
         **settings.CACHES,  # the other aliases as configured (the replay cache)
         "default": {

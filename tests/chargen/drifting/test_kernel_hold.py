@@ -93,16 +93,24 @@ def test_a_row_the_write_s_after_saves_is_seen_by_the_next_write(jim: Character)
     assert _sequences(written) == list(range(1, key + 3))
 
 
+def refused(_entries: list[LogEntry]) -> LogEntry:
+    raise RulesError("Not now.")
+
+
+def _refused_write(subject: Character, key: int) -> None:
+    write_once(
+        model=LogEntry,
+        subject=subject,
+        expected_sequence=key,
+        kinds=(LogKind.REFRESH,),
+        build=refused,
+    )
+
+
 def _write_refused_and_caught(subject: Character, key: int) -> None:
     # Caught, and the block ends as if nothing had happened.
     with holding(LogEntry, subject), contextlib.suppress(RulesError):
-        write_once(
-            model=LogEntry,
-            subject=subject,
-            expected_sequence=key,
-            kinds=(LogKind.REFRESH,),
-            build=refused,
-        )
+        _refused_write(subject, key)
 
 
 def test_a_caught_failure_of_the_hold_s_write_is_said_not_swallowed(jim: Character) -> None:
@@ -121,20 +129,10 @@ def test_a_write_inside_a_hold_makes_no_savepoint_of_its_own(jim: Character) -> 
     assert [sql for sql in statements if sql.startswith("INSERT")]
 
 
-def refused(_entries: list[LogEntry]) -> LogEntry:
-    raise RulesError("Not now.")
-
-
 def _write_then_be_refused(subject: Character, key: int) -> None:
     with holding(LogEntry, subject):
         _write(subject, key)  # written, then refused below: the hold's transaction goes
-        write_once(
-            model=LogEntry,
-            subject=subject,
-            expected_sequence=key + 1,
-            kinds=(LogKind.REFRESH,),
-            build=refused,
-        )
+        _refused_write(subject, key + 1)
 
 
 def test_a_refusal_inside_a_hold_rises_and_nothing_is_written(jim: Character) -> None:
