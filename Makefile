@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell sha256sum requirements.lock | cut -c1-16)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help run test lint types format check-chromium check-pdf check-wrk screenshots lock bench clean
+.PHONY: help run test lint types format check-chromium check-pdf check-redis check-wrk screenshots lock bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -55,6 +55,15 @@ check-chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# The cache tests use a real Redis: started here (nothing kept on disk) when none answers.
+check-redis: $(STAMP)
+	@$(PY) -c "import socket; socket.create_connection(('127.0.0.1', 6379), 1)" 2>/dev/null || { \
+	  command -v redis-server >/dev/null || { \
+	    echo "Installing Debian's redis-server for the cache tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }; \
+	  echo "Starting redis-server on 127.0.0.1:6379 for the tests"; \
+	  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no >/dev/null && sleep 1; }
+
 lint: $(STAMP) ## ruff check and ruff format --check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -69,7 +78,7 @@ format: $(STAMP) ## rewrite the code in the house format
 # Two workers: this is a 2-core machine, and CI's whole run must stay well under its limit.
 PYTEST_WORKERS ?= 2
 
-test: $(STAMP) check-chromium check-pdf lint types ## everything the tests need, then lint, types and every test
+test: $(STAMP) check-chromium check-pdf check-redis lint types ## everything the tests need, then lint, types and every test
 	$(PY) manage.py makemigrations --check --dry-run
 	$(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \

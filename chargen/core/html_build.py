@@ -33,6 +33,8 @@ def escaped(value: Any) -> str:
 
 def format_html(format_string: str, *args: Any, **kwargs: Any) -> SafeString:
     """`format_string` (a constant) filled with each value escaped, as safe text."""
+    # Safe as Django's format_html marks its result safe: the format string is the
+    # caller's constant markup, and every value in it went through `escaped`.
     return SafeString(
         format_string.format(
             *[escaped(arg) for arg in args],
@@ -48,6 +50,7 @@ def format_html_join(
 ) -> SafeString:
     """`format_html(format_string, *args)` for each args (or `**args`, for a mapping, as
     Django's), joined by `sep` (escaped too)."""
+    # Safe: each piece is format_html's (above), and `sep` is escaped.
     return SafeString(
         escaped(sep).join(
             format_html(format_string, **args)

@@ -258,13 +258,7 @@ def cached_page(view: View) -> View:
         kept = _read(store, key)
         if settings.PAGE_CACHE_VERIFY:
             response, drawn = _verified(request, view, args, kwargs, kept)
-        elif isinstance(kept, Kept) and query_recorder.still_true(
-            alias=kept.alias,
-            statements=kept.statements,
-            digest=kept.digest,
-            inputs=kept.inputs,
-            on_server=kept.on_server,
-        ):
+        elif isinstance(kept, Kept) and query_recorder.still_true(kept):
             return HttpResponse(_filled(request, kept.html, kept))
         else:
             response, drawn = _draw(request, view, args, kwargs)

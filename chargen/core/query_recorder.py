@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
 
@@ -307,27 +307,35 @@ def function_named(name: str) -> Callable[..., object]:
     return found
 
 
-def still_true(
-    *,
-    alias: str,
-    statements: Sequence[tuple[str, Any]],
-    digest: str,
-    inputs: Sequence[Input],
-    on_server: bool,
-) -> bool:
+class WhatWasRead(Protocol):
+    """A drawing's reads, as a Recording made them or a kept page keeps them."""
+
+    @property
+    def alias(self) -> str: ...
+    @property
+    def on_server(self) -> bool: ...
+    @property
+    def statements(self) -> Sequence[tuple[str, Any]]: ...
+    @property
+    def inputs(self) -> Sequence[Input]: ...
+    @property
+    def digest(self) -> str: ...
+
+
+def still_true(read: WhatWasRead) -> bool:
     """Whether every statement returns the rows it did, and every input agrees."""
-    for seen in inputs:
+    for seen in read.inputs:
         if repr(function_named(seen.function)(*seen.args)) != seen.seen:
             return False
     try:
-        if on_server:
-            return _server_digest(alias, statements) == digest
+        if read.on_server:
+            return _server_digest(read.alias, read.statements) == read.digest
         again = hashlib.sha256()
-        with connections[alias].cursor() as cursor:
-            for sql, params in statements:
+        with connections[read.alias].cursor() as cursor:
+            for sql, params in read.statements:
                 cursor.execute(sql, params)
                 _add_rows(again, cursor.fetchall())
-        return again.hexdigest() == digest
+        return again.hexdigest() == read.digest
     except DatabaseError:  # a statement that no longer runs (a deploy's migration): draw
         logger.warning("page cache: checking a kept page failed", exc_info=True)
         return False

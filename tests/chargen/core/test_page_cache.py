@@ -159,19 +159,9 @@ def test_a_badge_count_kept_in_a_cache_is_asked_again(
         player_client.get(_url(sheet))  # now read from the cache
         kept = caches[page_cache.CACHE_ALIAS].get(_keys()[0])
         assert [seen.function for seen in kept.inputs] == [f"{unseen_cache.__name__}:kept_count"]
-        assert _unchanged_page(kept)
+        assert query_recorder.still_true(kept)
         unseen_cache.invalidate_user(player.pk)
-        assert not _unchanged_page(kept)
-
-
-def _unchanged_page(kept: page_cache.Kept) -> bool:
-    return query_recorder.still_true(
-        alias=kept.alias,
-        statements=kept.statements,
-        digest=kept.digest,
-        inputs=kept.inputs,
-        on_server=kept.on_server,
-    )
+        assert not query_recorder.still_true(kept)
 
 
 def _caches() -> dict[str, dict[str, object]]:
@@ -206,42 +196,18 @@ def test_a_drawing_that_writes_locks_or_reads_the_time_is_not_kept(player: User)
         assert User.objects.filter(pk=player.pk).exists()
     assert read.refused == ""
     assert len(read.statements) == 2
-    assert query_recorder.still_true(
-        alias=read.alias,
-        statements=read.statements,
-        digest=read.digest,
-        inputs=[],
-        on_server=read.on_server,
-    )
+    assert query_recorder.still_true(read)
     User.objects.filter(pk=player.pk).update(first_name="Robert")
-    assert not query_recorder.still_true(
-        alias=read.alias,
-        statements=read.statements,
-        digest=read.digest,
-        inputs=[],
-        on_server=read.on_server,
-    )
+    assert not query_recorder.still_true(read)
 
 
 def test_an_input_from_outside_the_database_must_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CHARGEN_PAGE_TEST", "one")
     with query_recorder.recording() as read:
         query_recorder.note_input(os.getenv("CHARGEN_PAGE_TEST"), os.getenv, "CHARGEN_PAGE_TEST")
-    assert query_recorder.still_true(
-        alias=read.alias,
-        statements=[],
-        digest=read.digest,
-        inputs=read.inputs,
-        on_server=read.on_server,
-    )
+    assert query_recorder.still_true(read)
     monkeypatch.setenv("CHARGEN_PAGE_TEST", "two")
-    assert not query_recorder.still_true(
-        alias=read.alias,
-        statements=[],
-        digest=read.digest,
-        inputs=read.inputs,
-        on_server=read.on_server,
-    )
+    assert not query_recorder.still_true(read)
 
 
 @override_settings(PAGE_CACHE_VERIFY=False)
@@ -289,19 +255,9 @@ def test_every_column_of_a_row_is_hashed_even_one_called_t(player: User) -> None
         assert cursor.fetchall() == [(1, "bob")]
     assert read.statements
     assert not read.refused
-    assert _unchanged(read)
+    assert query_recorder.still_true(read)
     User.objects.filter(pk=player.pk).update(username="robert")
-    assert not _unchanged(read)
-
-
-def _unchanged(read: query_recorder.Recording) -> bool:
-    return query_recorder.still_true(
-        alias=read.alias,
-        statements=read.statements,
-        digest=read.digest,
-        inputs=read.inputs,
-        on_server=read.on_server,
-    )
+    assert not query_recorder.still_true(read)
 
 
 @pytest.mark.django_db(transaction=True)

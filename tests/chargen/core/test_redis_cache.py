@@ -12,12 +12,12 @@ import pytest
 from django.core.cache.backends.redis import RedisCacheClient
 
 from chargen.core.redis_cache import RedisCache
-from tests.redis_available import LOCATION, redis_or_skip
+from tests.redis_available import LOCATION, redis_location
 
 
 @pytest.fixture
 def redis_cache() -> Iterator[RedisCache]:
-    backend = RedisCache(redis_or_skip(), {"KEY_PREFIX": f"chargen-client-test-{os.getpid()}"})
+    backend = RedisCache(redis_location(), {"KEY_PREFIX": f"chargen-client-test-{os.getpid()}"})
     yield backend
     backend.clear()
 

@@ -34,7 +34,7 @@ from chargen.rulebook.services import (
     rulebook_load,
 )
 from rules.infinity_drive.rulebook import BOOK_FIXTURE, load_book
-from tests.redis_available import LOCATION, redis_or_skip
+from tests.redis_available import LOCATION, redis_location
 
 REDIS_LOCATION = LOCATION
 
@@ -86,7 +86,7 @@ def test_a_pinned_rulebook_is_built_without_reading_the_rule_tables(book: str) -
 
 @pytest.fixture
 def redis_cache() -> Iterator[None]:
-    redis_or_skip()
+    redis_location()
     caches = {
         **settings.CACHES,  # the other aliases as configured (the replay cache)
         "default": {
