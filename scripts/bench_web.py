@@ -19,6 +19,7 @@ database is checked afterwards: every log whole, no roll written twice. Prints f
 asserts nothing.
 
 Run: .venv/bin/python scripts/bench_web.py [--seconds 5] [--players 16] [--backend all]
+     [--code-at COMMIT]  (the same benchmark over an earlier commit: bench_web_code_at.py)
 Needs wrk (Debian: apt-get install wrk; `make bench` installs it).
 """
 
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench_web_code_at import BEFORE_ISSUE_13, code_at
 from bench_web_data import (
     Page,
     Player,
@@ -288,12 +290,23 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="wrk run per page")
     parser.add_argument("--players", type=int, default=16, help="players building at once")
     parser.add_argument("--connections", type=int, default=16, help="wrk connections")
+    parser.add_argument(
+        "--code-at",
+        default="",
+        metavar="COMMIT",
+        help=f"measure the code at COMMIT instead (before issue 13: {BEFORE_ISSUE_13})",
+    )
     args = parser.parse_args()
     if not wrk_available():
         print("wrk is missing: `make bench` installs it (Debian: apt-get install wrk).")
         return 1
     options = ["--seconds", str(args.seconds), "--players", str(args.players)]
     options += ["--connections", str(args.connections)]
+    if args.code_at:
+        with code_at(args.code_at) as script:
+            print(f"The code at {args.code_at}, driven by this checkout's scripts:")
+            command = [sys.executable, str(script), "--backend", args.backend, *options]
+            return subprocess.run(command, check=False).returncode  # noqa: S603
     if args.backend != "all":
         run_backend(
             args.backend, seconds=args.seconds, players=args.players, connections=args.connections
