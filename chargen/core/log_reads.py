@@ -13,7 +13,8 @@ from typing import Any
 
 from django.db import models
 
-from chargen.core.prepared_query import PreparedQuery
+from chargen.core.kept_logs import read_log
+from chargen.core.prepared_query import PreparedQuery, column
 from chargen.core.sheet_rows import rows_of
 
 # Every log model names its subject (a character or a roller sheet) `character`.
@@ -29,9 +30,29 @@ def _locked_row(model: type[models.Model]) -> PreparedQuery[Any]:
     )
 
 
+@cache
+def _rows_since(model: type[models.Model]) -> PreparedQuery[Any]:
+    return PreparedQuery(
+        lambda subject, since: model._default_manager.filter(
+            **{SUBJECT_FIELD: subject, "sequence__gte": since}
+        ).order_by("sequence"),
+        subject=column(model, SUBJECT_FIELD),
+        since=column(model, "sequence"),
+    )
+
+
 def whole_log(model: type[models.Model], subject: models.Model) -> list[Any]:
-    """Every row of the subject's log, oldest first, each with its subject attached."""
-    return rows_of(model, subject, parent_field=SUBJECT_FIELD, order_by=("sequence",))
+    """Every row of the subject's log, oldest first, each with its subject attached: the
+    rows this process kept and those added since (kept_logs.py), else the whole log."""
+    rows = read_log(
+        model,
+        subject.pk,
+        whole=lambda: rows_of(model, subject, parent_field=SUBJECT_FIELD, order_by=("sequence",)),
+        since=lambda sequence: _rows_since(model).all(subject=subject.pk, since=sequence),
+    )
+    for row in rows:
+        setattr(row, SUBJECT_FIELD, subject)
+    return rows
 
 
 def lock_row(model: type[models.Model], pk: object) -> list[Any]:
