@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 
+from chargen.characters.models import CreationLogEntry
+from chargen.characters.step_posts import already_saved_message
 from chargen.core.html_build import format_html
-from chargen.core.htmx import page_or_partial, show_address, wants_partial
+from chargen.core.htmx import is_htmx, page_or_partial, show_address, wants_partial
 
 WIZARD_PARTIAL = "wizard"
 
@@ -52,3 +55,18 @@ def page_title(context: dict[str, Any]) -> str:
     """ "Treva: 6. Skills": the character and the step shown (unescaped: a template escapes)."""
     step = context["step"]
     return f"{context['character'].name}: {step.number}. {step.title}"
+
+
+def repeat_notice(request: HttpRequest, repeat: CreationLogEntry | None) -> dict[str, Any]:
+    """What the answer to a repeated form says (step_posts.py's `_answer_repeat`): with
+    htmx, beside the roll it repeated (`{% already_saved_note entry %}` finds the row's
+    sequence in `already_saved`), or for a form without dice above the step; a plain POST
+    is redirected, so the page it loads says it on top, as a message."""
+    if repeat is None:
+        return {}
+    if not is_htmx(request):
+        messages.info(request, already_saved_message(repeat))
+        return {}
+    if repeat.dice:
+        return {"already_saved": repeat.sequence}
+    return {"step_notice": already_saved_message(repeat)}

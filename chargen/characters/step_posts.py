@@ -33,6 +33,21 @@ from chargen.core.log import STALE_MESSAGE, LogStale, parse_key
 from chargen.core.log_key import holding, key_in
 
 ALREADY_TAKEN = STALE_MESSAGE
+# A repeat answered with the page as saved (`_answer_repeat`): said beside the roll, as
+# the roller sheets say it, or for a plain form at the top of the page it loads.
+ROLL_ALREADY_SAVED = (
+    "Already saved: this is the roll made the first time (a second click, or another "
+    "tab); no new dice were rolled."
+)
+FORM_ALREADY_SAVED = (
+    "Already saved: this was sent before (a second click, or another tab); nothing changed."
+)
+
+
+def already_saved_message(saved: CreationLogEntry) -> str:
+    return ROLL_ALREADY_SAVED if saved.dice else FORM_ALREADY_SAVED
+
+
 MISSING_KEY = "This form is missing its step number; reload the page."
 
 
@@ -44,25 +59,28 @@ def step_sequence(data: QueryDict) -> int:
     return key
 
 
-def _answer_repeat(saved: CreationLogEntry, newest: bool, same: bool = False) -> None:
+def _answer_repeat(saved: CreationLogEntry, newest: bool, same: bool = False) -> CreationLogEntry:
     """A form whose step is already in the log (a second tab, Back, a replay, a double-click).
 
-    Only an immediate repeat of a roll passes in silence: the player sees the same roll
-    again, which is all a double-click meant; so does a form its view knows to be the
-    very one saved (`same`). A decision may differ from the one saved (another table,
-    death instead of a setback), so the player is told nothing changed.
+    Only an immediate repeat of a roll is answered with the page as saved: the player
+    sees the same roll again, which is all a double-click meant, and is told it was
+    already saved (a stale second tab must not pass it off as a new roll); so is a form
+    its view knows to be the very one saved (`same`). A decision may differ from the one
+    saved (another table, death instead of a setback), so the player is told nothing
+    changed. Returns the saved row, for the answer to say so beside it.
     """
     if (saved.dice and newest) or same:
-        return
+        return saved
     raise StepRefused(ALREADY_TAKEN)
 
 
-def refuse_if_already_taken(written: object) -> None:
-    """What a service's write found at the key, if it was not this request's own row."""
+def refuse_if_already_taken(written: object) -> CreationLogEntry | None:
+    """What a service's write found at the key, if it was not this request's own row:
+    the row, when it is answered as already saved."""
     if not isinstance(written, Written) or written.created:
-        return
+        return None
     newest = written.entries[-1] if written.entries else None
-    _answer_repeat(written.entry, newest is not None and newest.pk == written.entry.pk)
+    return _answer_repeat(written.entry, newest is not None and newest.pk == written.entry.pk)
 
 
 def cleaned_or_refused(form: forms.Form) -> dict[str, Any]:
@@ -147,10 +165,12 @@ def take_step_post(
     form_for: FormFor,
     action: Action,
     same: SameForm | None = None,
-) -> None:
+) -> CreationLogEntry | None:
     """Key, then form, then the service (rules/); raises StepRefused or RulesError to refuse.
 
     `kinds` are the log kinds the form writes (as its service hands them to `write_once`).
+    Returns None when this request wrote its step, or the row it finds already saved
+    when it is a repeat answered with the page as saved (`_answer_repeat`).
     """
     sequence = step_sequence(data)
     try:
@@ -158,11 +178,10 @@ def take_step_post(
             read = key_in(entries, sequence, kinds)
             if read.saved is not None:
                 saved = read.saved
-                _answer_repeat(saved, read.newest, same is not None and same(saved, data))
-                return
+                return _answer_repeat(saved, read.newest, same is not None and same(saved, data))
             form = form_for(Posted(character, data, sequence, kinds, tuple(entries)))
             cleaned = cleaned_or_refused(form)
-            refuse_if_already_taken(action(character, sequence, cleaned))
+            return refuse_if_already_taken(action(character, sequence, cleaned))
     except LogStale as stale:
         raise StepRefused(str(stale)) from None
 

@@ -35,7 +35,7 @@ from chargen.characters.forms import (
     UndoForm,
     proposed_adjustments,
 )
-from chargen.characters.models import Character
+from chargen.characters.models import Character, CreationLogEntry
 from chargen.characters.page_progress import progress_after_write, progress_now
 from chargen.characters.progress import Kind, Progress
 from chargen.characters.refused_forms import (
@@ -47,7 +47,7 @@ from chargen.characters.refused_forms import (
     typed_reroll,
     typed_table,
 )
-from chargen.characters.rendering import render_step
+from chargen.characters.rendering import render_step, repeat_notice
 from chargen.characters.step_pages import NON_HUMANOID_PREFIX, STEP_CONTEXT, STEP_TEMPLATES
 from chargen.characters.step_posts import (
     Action,
@@ -102,19 +102,24 @@ def _page(
 
 
 def _answer(
-    request: HttpRequest, character: Character, slug: str, progress: Progress | None = None
+    request: HttpRequest,
+    character: Character,
+    slug: str,
+    progress: Progress | None = None,
+    repeat: CreationLogEntry | None = None,
 ) -> HttpResponse:
     """A successful POST: plain, 303 to the step page; htmx, that page's partial now,
     drawn from the log as the write saved it (`progress_after_write`), so it shows the
-    dice as saved. `progress` is given when the action left the log alone."""
+    dice as saved. `progress` is given when the action left the log alone; `repeat` is
+    the row a repeated form found saved (`repeat_notice`)."""
     url = reverse(f"characters:{slug}", args=[character.id])
-    return after_post(
-        request,
-        url,
-        lambda: _page(
-            request, progress if progress is not None else progress_after_write(character), slug
-        ),
-    )
+    extra = repeat_notice(request, repeat)
+
+    def page() -> HttpResponse:
+        shown = progress if progress is not None else progress_after_write(character)
+        return _page(request, shown, slug, **extra)
+
+    return after_post(request, url, page)
 
 
 # --- GET pages ------------------------------------------------------------------------
@@ -199,7 +204,7 @@ def _post(
     def view(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
         character = character_for_owner(request.user, character_id)
         try:
-            take_step_post(character, request.POST, kinds, form_for, action, same)
+            repeat = take_step_post(character, request.POST, kinds, form_for, action, same)
         except (StepRefused, RulesError) as error:
             message = error.message if isinstance(error, StepRefused) else str(error)
             field = error.field if isinstance(error, StepRefused) else ""
@@ -215,7 +220,7 @@ def _post(
             elif field not in drawn_at_field(progress):
                 extra["step_error"] = message
             return _page(request, progress, slug, status=refused_status(request), **extra)
-        return _answer(request, character, slug)
+        return _answer(request, character, slug, repeat=repeat)
 
     return view
 

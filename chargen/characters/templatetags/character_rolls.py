@@ -1,5 +1,6 @@
 """`{% saved_roll entry %}`: one saved roll, its dice drawn as dice, its total, and whether
-the player typed it in; `{% skill_roll_items roll_rows %}`: the skills step's list of
+the player typed it in; `{% already_saved_note entry %}`: beside it, that a repeated
+form found this roll already saved; `{% skill_roll_items roll_rows %}`: the skills step's list of
 the rolls so far (step_pages.py's `_roll_rows`), each with what it gave.
 
 Drawn in Python rather than by templates: the wizard draws every roll made so far on
@@ -20,6 +21,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
+from chargen.characters.step_posts import ROLL_ALREADY_SAVED
 from chargen.core.html_build import format_html, format_html_join
 
 register = template.Library()
@@ -90,6 +92,22 @@ def skill_roll_items(rows: Any) -> SafeString:
             for row in rows or ()
         ),
     )
+
+
+_ALREADY_SAVED_NOTE = format_html(
+    '<p class="small text-body-secondary mb-2" role="status" data-already-saved>{}</p>',
+    ROLL_ALREADY_SAVED,
+)
+
+
+@register.simple_tag(takes_context=True)
+def already_saved_note(context: template.Context, entry: Any) -> str:
+    """The note, when this answer repeats the form that saved `entry` (a second click, a
+    stale tab: rendering.py's `repeat_notice` puts its sequence in `already_saved`)."""
+    repeated = context.get("already_saved")
+    if repeated is None or getattr(entry, "sequence", None) != repeated:
+        return ""
+    return _ALREADY_SAVED_NOTE
 
 
 @register.simple_tag

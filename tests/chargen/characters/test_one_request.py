@@ -75,7 +75,10 @@ def test_a_double_click_is_answered_with_the_roll_already_saved(
     first = player_client.post(url("roll_characteristic", draft), {"sequence": 2}, headers=headers)
     again = player_client.post(url("roll_characteristic", draft), {"sequence": 2}, headers=headers)
     assert again.status_code == 200
-    assert _shown(again.content) == _shown(first.content), "the same roll, not a new one"
+    # The same roll, not a new one, and said to be the one already saved.
+    note = re.compile(r'<p class="[^"]*" role="status" data-already-saved>[^<]*</p>')
+    assert len(note.findall(_shown(again.content))) == 1
+    assert note.sub("", _shown(again.content)) == _shown(first.content)
     assert CreationLogEntry.objects.filter(character=draft, kind="characteristic_roll").count() == 1
 
 
