@@ -16,4 +16,6 @@ urlpatterns = [
     # Likewise "password_reset": this throttled view answers /accounts/password_reset/
     # before django.contrib.auth's, and {% url 'password_reset' %} still points here.
     path("password_reset/", views.password_reset, name="password_reset"),
+    # And "logout": this one says the player is logged out on the page it lands on.
+    path("logout/", views.logout, name="logout"),
 ]

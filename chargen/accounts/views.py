@@ -1,13 +1,13 @@
 """Sign-up (which logs the new account in and returns it where it was going), the
-log-in that sends a logged-in user home, and the throttled password reset; the rest of
-auth is Django's own views."""
+log-in that sends a logged-in user home, the log-out that says it is done, and the
+throttled password reset; the rest of auth is Django's own views."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth.forms import PasswordResetForm
-from django.contrib.auth.views import LoginView, PasswordResetView
+from django.contrib.auth.views import LoginView, LogoutView, PasswordResetView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -24,6 +24,22 @@ from chargen.accounts.services import account_sign_up
 # Failed log-ins are counted and refused for a while by django-axes (login_throttle.py),
 # here and on the admin's log-in page alike.
 login = LoginView.as_view(redirect_authenticated_user=True)
+
+LOGGED_OUT = "You are logged out."
+
+
+class SaidLogoutView(LogoutView):
+    """Django's log-out (a POST), saying so on the page it lands on: without a word, a
+    player on a shared computer cannot tell the click took."""
+
+    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        # The session is gone; the message travels in its own cookie (FallbackStorage).
+        messages.success(request, LOGGED_OUT)
+        return response
+
+
+logout = SaidLogoutView.as_view()
 
 
 class ThrottledPasswordResetView(PasswordResetView):

@@ -14,6 +14,8 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from chargen.accounts.views import LOGGED_OUT
+
 CaptureCallbacks = Callable[..., AbstractContextManager[object]]
 
 GOOD_PASSWORD = "trellis-quasar-ninety-1"
@@ -190,6 +192,14 @@ def test_log_out_is_a_post(player_client: Client) -> None:
     response = player_client.post(reverse("logout"))
     assert response.status_code == 302
     assert "_auth_user_id" not in player_client.session
+
+
+def test_log_out_says_so_on_the_page_it_lands_on_once(player_client: Client) -> None:
+    response = player_client.post(reverse("logout"))
+    landed = player_client.get(response["Location"]).content.decode()
+    assert landed.count(LOGGED_OUT) == 1
+    assert 'href="/accounts/login/' in landed  # logged out indeed: the page offers a log-in
+    assert LOGGED_OUT not in player_client.get(response["Location"]).content.decode()
 
 
 def test_password_change_needs_the_old_password(player_client: Client) -> None:
