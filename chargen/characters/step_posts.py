@@ -186,6 +186,21 @@ def take_step_post(
         raise StepRefused(str(stale)) from None
 
 
+def same_choice(kind: str, *fields: str) -> SameForm:
+    """The very choice sent again (a stale tab, Back): a row of `kind` at its key whose
+    payload holds, under each of `fields`, what the form posts there (trimmed). It is
+    answered as already saved, not as a page that changed; another choice at that key
+    still hears the stale message."""
+
+    def same(saved: CreationLogEntry, data: QueryDict) -> bool:
+        payload = saved.payload if isinstance(saved.payload, dict) else {}
+        return saved.kind == kind and all(
+            str(payload.get(field, "")) == str(data.get(field, "")).strip() for field in fields
+        )
+
+    return same
+
+
 def placeable_codes(progress: Progress) -> tuple[str, ...]:
     """The characteristics the page offers for the roll waiting to be placed; with none
     waiting, any in play, so the order check (the service's) says why not now."""

@@ -60,6 +60,7 @@ from chargen.characters.step_posts import (
     nothing_drawn,
     placeable_codes,
     race_choice_fields,
+    same_choice,
     same_proposal,
     step_sequence,
     take_step_post,
@@ -122,9 +123,6 @@ def _answer(
     return after_post(request, url, page)
 
 
-# --- GET pages ------------------------------------------------------------------------
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 @cached_page
@@ -172,9 +170,6 @@ race = _step_view("race")
 learner = _step_view("learner")
 career = _step_view("career")
 skills = _step_view("skills")
-
-
-# --- POSTs ----------------------------------------------------------------------------
 
 
 def _post(
@@ -322,6 +317,7 @@ choose_career = _post(
         character=c, expected_sequence=seq, career=cleaned["career"]
     ),
     drawn_at_field=drawn_while_expected((Kind.CAREER,), "career"),
+    same=same_choice(Kind.CAREER, "career"),
 )
 reroll_skill = _post(
     "skills",
@@ -353,6 +349,7 @@ choose_table = _post(
     lambda posted: TableChoiceForm(posted.data, tables=offered_tables(posted.now())),
     _choose_table,
     keep_typed=typed_table,
+    same=same_choice(Kind.TABLE_CHOICE, "table", "specialty", "history_reason"),
 )
 choose_survival_outcome = _post(
     "skills",

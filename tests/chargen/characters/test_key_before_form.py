@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from chargen.characters import services
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CreationLogEntry
+from chargen.characters.step_posts import FORM_ALREADY_SAVED
 from chargen.core.log import STALE_MESSAGE, LogStale
 from chargen.core.log_key import key_in
 from tests.chargen.characters.steps import (
@@ -41,6 +42,20 @@ def _is_a_repeat(response: Any, headers: dict[str, Any]) -> str:
     for words in FORM_WORDS:
         assert words not in content, words
     return content
+
+
+def _is_already_saved(client: Client, response: Any, headers: dict[str, Any]) -> None:
+    """The very choice sent again: said to be saved already, calmly, never a form error."""
+    if headers:
+        assert response.status_code == 200
+        content = response.content.decode()
+    else:
+        assert response.status_code == 303
+        content = client.get(response["Location"]).content.decode()
+    assert FORM_ALREADY_SAVED in content
+    assert "already done, or the page changed" not in content
+    for words in FORM_WORDS:
+        assert words not in content, words
 
 
 def _rolled(character: Character) -> None:
@@ -104,11 +119,16 @@ def test_choosing_a_career_again_after_the_page_moved_on_answers_as_a_repeat(
     form = {"sequence": next_sequence(draft), "career": "Citizen"}
     first = player_client.post(url("choose_career", draft), form, headers=headers)
     assert first.status_code == (200 if headers else 303)
-    _is_a_repeat(player_client.post(url("choose_career", draft), form, headers=headers), headers)
+    again = player_client.post(url("choose_career", draft), form, headers=headers)
+    _is_already_saved(player_client, again, headers)
     services.character_roll_specialisation(
         character=draft, expected_sequence=next_sequence(draft), typed_faces="5"
     )  # the page has moved on: no career form at all now
-    _is_a_repeat(player_client.post(url("choose_career", draft), form, headers=headers), headers)
+    later = player_client.post(url("choose_career", draft), form, headers=headers)
+    _is_already_saved(player_client, later, headers)
+    # Another career at that key is not what was saved: the page changed since.
+    other = {**form, "career": "Military"}
+    _is_a_repeat(player_client.post(url("choose_career", draft), other, headers=headers), headers)
     assert _kinds(draft).count("career") == 1
 
 
@@ -121,7 +141,10 @@ def test_choosing_a_table_twice_answers_as_a_repeat(
     first = player_client.post(url("choose_table", draft), form, headers=headers)
     assert first.status_code == (200 if headers else 303)
     # No roll waits for a table now, so no table is offered: only the key can answer.
-    _is_a_repeat(player_client.post(url("choose_table", draft), form, headers=headers), headers)
+    again = player_client.post(url("choose_table", draft), form, headers=headers)
+    _is_already_saved(player_client, again, headers)
+    other = {**form, "table": "construction-action"}
+    _is_a_repeat(player_client.post(url("choose_table", draft), other, headers=headers), headers)
     assert _kinds(draft).count("table_choice") == 1
 
 
