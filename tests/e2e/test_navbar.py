@@ -1,5 +1,6 @@
 """On a phone the navbar's menu button opens and closes the menu (chargen.js does what
-Bootstrap's JavaScript bundle did, which pages no longer load: issue 13)."""
+Bootstrap's JavaScript bundle did, which pages no longer load: issue 13); without
+JavaScript the menu is shown open (no-script.css), so log-out stays within reach."""
 
 from __future__ import annotations
 
@@ -38,6 +39,27 @@ def test_the_menu_button_opens_and_closes_the_menu_on_a_phone(
     expect(log_in).to_be_hidden()
     expect(toggler).to_have_attribute("aria-expanded", "false")
     assert errors == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_javascript_a_phone_shows_the_menu_open(
+    live_server: object, browser: Browser
+) -> None:
+    player = User.objects.create_user("no_script_player", password="unused-here")
+    base = live_server.url  # type: ignore[attr-defined]
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    try:
+        log_in(phone, base, player)
+        page = phone.new_page()
+        page.goto(f"{base}/characters/")
+        expect(page.get_by_role("button", name="Toggle navigation")).to_be_hidden()
+        log_out = page.locator("#main-nav").get_by_role("button", name="Log out")
+        expect(log_out).to_be_visible()
+        log_out.click()
+        expect(page.get_by_text("You are logged out.")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        phone.close()
 
 
 @pytest.mark.django_db(transaction=True)
