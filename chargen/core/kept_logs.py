@@ -14,11 +14,12 @@ Kept rows are never handed out: each caller gets its own copies, with its own su
 attached, so no request sees another's objects. Their JSON values are shared between the
 copies; nothing writes into a row's payload, faces or dice (a row is never changed).
 
-Per process, for the latest `KEPT_SUBJECTS` subjects. A row changed behind the app's
-back (raw SQL; the app never changes one) is not seen by a process that kept its log
-until the process restarts: a restore stops every worker first (README), and a test
-that edits a row calls `forget_kept_logs`. Exports read the database as it is
-(chargen/core/export.py `log_rows`), so the chain still shows such an edit.
+Per process, for the latest `KEPT_SUBJECTS` subjects and `KEPT_ROWS` rows. A row
+changed behind the app's back (raw SQL; the app never changes one) is not seen by a
+process that kept its log until the process restarts: a restore stops every worker
+first (README), and a test that edits a row calls `forget_kept_logs`. Exports read the
+database as it is (chargen/core/export.py `log_rows`), so the chain still shows such an
+edit.
 """
 
 from __future__ import annotations
@@ -31,15 +32,32 @@ from typing import Any
 from django.db import models
 from django.db.models.base import ModelState
 
-KEPT_SUBJECTS = 256  # about 70 KB each for a whole Infinity Drive character (53 rows)
+KEPT_SUBJECTS = 256
+# Rows in all, about 1.3 KB each (a whole Infinity Drive character is 53 rows, 70 KB): a
+# roller sheet's log grows with every roll, so the subjects alone bound nothing. A log
+# longer than this is read whole every time.
+KEPT_ROWS = 20_000
 
 _kept: OrderedDict[tuple[type[models.Model], Any], tuple[Any, ...]] = OrderedDict()
+_rows_kept = 0
 _lock = threading.Lock()
 
 
 def forget_kept_logs() -> None:
+    global _rows_kept
     with _lock:
         _kept.clear()
+        _rows_kept = 0
+
+
+def _keep(key: tuple[type[models.Model], Any], rows: tuple[Any, ...]) -> None:
+    """Keep `rows` as the latest, dropping the least recently read beyond the bounds."""
+    global _rows_kept
+    with _lock:
+        _rows_kept += len(rows) - len(_kept.pop(key, ()))
+        _kept[key] = rows
+        while _kept and (len(_kept) > KEPT_SUBJECTS or _rows_kept > KEPT_ROWS):
+            _rows_kept -= len(_kept.popitem(last=False)[1])
 
 
 def _copy(row: Any) -> Any:
@@ -83,9 +101,5 @@ def read_log(
         if not all(row.entry_hash for row in rows):
             return rows  # a log not sealed yet is read whole every time
         stored = tuple(map(_copy, rows))
-    with _lock:
-        _kept[key] = stored
-        _kept.move_to_end(key)
-        while len(_kept) > KEPT_SUBJECTS:
-            _kept.popitem(last=False)
+    _keep(key, stored)
     return [_copy(row) for row in stored]

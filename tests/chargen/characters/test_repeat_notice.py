@@ -56,12 +56,15 @@ def _at_survival_roll(character: Character) -> None:
         skill(character, faces, "construction-academic")
 
 
-# (the roll's action, how to get there, the faces typed, the data-sequence it must sit by)
-ROLLS: dict[str, tuple[str, Callable[[Character], None]]] = {
-    "characteristic": ("roll_characteristic", _at_characteristic_roll),
-    "specialisation": ("roll_specialisation", _at_specialisation_roll),
-    "skill": ("roll_skill", _to_skills),
-    "survival": ("roll_survival", _at_survival_roll),
+# The roll's action, how to get there, and the faces typed ("" for the server's dice):
+# a survival roll both survived and failed (its page then shows the roll twice, in the
+# roll's note and in the failure's alert, and says it once).
+ROLLS: dict[str, tuple[str, Callable[[Character], None], str]] = {
+    "characteristic": ("roll_characteristic", _at_characteristic_roll, ""),
+    "specialisation": ("roll_specialisation", _at_specialisation_roll, ""),
+    "skill": ("roll_skill", _to_skills, ""),
+    "survival-survived": ("roll_survival", _at_survival_roll, "6 6"),
+    "survival-failed": ("roll_survival", _at_survival_roll, "1 1"),
 }
 
 
@@ -69,13 +72,14 @@ ROLLS: dict[str, tuple[str, Callable[[Character], None]]] = {
 def test_a_stale_tab_s_roll_shows_the_saved_roll_and_says_it_was_already_saved(
     player_client: Client, draft: Character, kind: str
 ) -> None:
-    action, get_there = ROLLS[kind]
+    action, get_there, faces = ROLLS[kind]
     get_there(draft)
-    form = {"sequence": next_sequence(draft)}
+    form = {"sequence": next_sequence(draft), "faces": faces}
     first = player_client.post(url(action, draft), form, headers=HTMX)
     assert first.status_code == 200
     assert not NOTE.search(first.content.decode()), "the first answer rolled: nothing to say"
     saved = log_entries(draft)[-1]
+    assert saved.dice
     again = player_client.post(url(action, draft), form, headers=HTMX)  # the other tab
     content = again.content.decode()
     assert again.status_code == 200

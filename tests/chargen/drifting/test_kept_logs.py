@@ -42,13 +42,13 @@ def _log_reads(queries: CaptureQueriesContext) -> list[str]:
     return ["tail" if '"sequence" >=' in sql else "whole" for sql in reads]
 
 
-def _as_stored(subject: Character) -> list[tuple[int, int, str, str, str]]:
+def _as_stored(subject: Character) -> list[tuple[object, int, str, str, str]]:
     """The log as the database has it now, read without the kernel."""
     rows = LogEntry.objects.filter(character=subject).order_by("sequence")
     return [(r.pk, r.sequence, r.kind, r.summary, r.entry_hash) for r in rows]
 
 
-def _as_read(rows: list[LogEntry]) -> list[tuple[int, int, str, str, str]]:
+def _as_read(rows: list[LogEntry]) -> list[tuple[object, int, str, str, str]]:
     return [(r.pk, r.sequence, r.kind, r.summary, r.entry_hash) for r in rows]
 
 
@@ -144,3 +144,18 @@ def test_only_the_latest_subjects_are_kept(
     assert _read(jim)[1] == ["tail"]
     _read(linda)
     assert _read(jim)[1] == ["whole"]
+
+
+def test_a_log_longer_than_the_rows_kept_is_read_whole(
+    jim: Character, linda: Character, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(kept_logs, "KEPT_ROWS", len(whole_log(LogEntry, jim)))
+    kept_logs.forget_kept_logs()
+    _read(jim)
+    assert _read(jim)[1] == ["tail"]
+    _write(jim)  # one row more than may be kept
+    _read(jim)
+    assert _read(jim)[1] == ["whole"]
+    _read(linda)  # the rows kept stay within the bound as subjects come and go
+    assert kept_logs._rows_kept == sum(len(rows) for rows in kept_logs._kept.values())
+    assert kept_logs._rows_kept <= kept_logs.KEPT_ROWS
