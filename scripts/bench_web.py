@@ -306,7 +306,8 @@ def main() -> int:
         with code_at(args.code_at) as script:
             print(f"The code at {args.code_at}, driven by this checkout's scripts:")
             command = [sys.executable, str(script), "--backend", args.backend, *options]
-            return subprocess.run(command, check=False).returncode  # noqa: S603
+            follow = {**os.environ, "CHARGEN_BENCH_FOLLOW_HTMX_REDIRECTS": "1"}
+            return subprocess.run(command, check=False, env=follow).returncode  # noqa: S603
     if args.backend != "all":
         run_backend(
             args.backend, seconds=args.seconds, players=args.players, connections=args.connections

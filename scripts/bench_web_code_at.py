@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,10 +27,14 @@ from bench_web_servers import ROOT
 BEFORE_ISSUE_13 = "f1fda5a"
 
 
-def _git(*args: str) -> None:
+def _git(*args: str, check: bool = True) -> None:
     done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)  # noqa: S603,S607
-    if done.returncode != 0:  # a shallow clone lacks the commit, say: git says why
-        raise SystemExit(f"git {' '.join(args)}: {done.stderr.strip()}")
+    if done.returncode == 0:
+        return
+    said = f"git {' '.join(args)}: {done.stderr.strip()}"
+    if check:  # a shallow clone lacks the commit, say: git says why
+        raise SystemExit(said)
+    print(said, file=sys.stderr)
 
 
 @contextmanager
@@ -45,5 +50,5 @@ def code_at(commit: str) -> Iterator[Path]:
             )
             yield tree / "scripts" / "bench_web.py"
         finally:
-            _git("worktree", "remove", "--force", str(tree))
-            _git("worktree", "prune")
+            # Said, not raised: a failed clean-up must not hide what failed in the run.
+            _git("worktree", "remove", "--force", str(tree), check=False)

@@ -8,6 +8,7 @@ values a player types or picks. Standard library only; traffic goes to 127.0.0.1
 from __future__ import annotations
 
 import http.client
+import os
 import re
 import threading
 from dataclasses import dataclass, field
@@ -17,6 +18,8 @@ from urllib.parse import urlencode, urljoin, urlsplit
 
 TIMEOUT_SECONDS = 60
 REDIRECTS = frozenset({301, 302, 303, 307, 308})
+# Set by `bench_web.py --code-at` for code that answered an htmx POST with a redirect.
+FOLLOW_HTMX_REDIRECTS = os.environ.get("CHARGEN_BENCH_FOLLOW_HTMX_REDIRECTS") == "1"
 _SKIPPED_INPUTS = frozenset({"submit", "button", "reset", "image", "file"})
 
 
@@ -184,7 +187,7 @@ class Response:
     shown_at: str = ""  # an htmx answer's HX-Push-Url or HX-Replace-Url: it succeeded
 
 
-def htmx_outcome(answer: Response) -> tuple[str, str]:
+def htmx_outcome(answer: Response, *, follow_redirects: bool = False) -> tuple[str, str]:
     """How htmx takes a POST's answer: ("page", path) when it swaps the answer in at
     that address, ("load", path) for a full load (HX-Redirect), ("follow", path) for a
     redirect, which the browser's XHR follows with a GET that htmx swaps in, or
@@ -192,10 +195,11 @@ def htmx_outcome(answer: Response) -> tuple[str, str]:
 
     The app answers a refused htmx POST with the form and its reasons (200, no address
     header), and a successful one with the new page and its address (chargen/core/htmx.py).
-    Code from before issue 13 answered with a redirect: following it lets the benchmark
-    measure that code too, as README's before-and-after figures do.
+    Code from before issue 13 answered with a redirect: `follow_redirects` (only for a run
+    over such code, `bench_web.py --code-at`) follows it, so that code is measured too;
+    otherwise a redirect is a refusal, as today's code never answers htmx with one.
     """
-    if answer.status in REDIRECTS and answer.location:
+    if follow_redirects and answer.status in REDIRECTS and answer.location:
         return "follow", answer.location
     if answer.status == 200 and answer.location:
         return "load", answer.location
@@ -339,7 +343,7 @@ class Browser:
     @staticmethod
     def _succeeded(url: str, answer: Response, as_htmx: bool) -> None:
         if as_htmx:
-            how, why = htmx_outcome(answer)
+            how, why = htmx_outcome(answer, follow_redirects=FOLLOW_HTMX_REDIRECTS)
             if how == "refused":
                 raise BenchHTTPError(f"POST {url} answered {why}")
         elif answer.status not in REDIRECTS:
@@ -351,7 +355,7 @@ class Browser:
         """The page the player sees after a successful POST (fetched, or swapped in)."""
         if not as_htmx:
             return self.get(answer.location)
-        how, where = htmx_outcome(answer)
+        how, where = htmx_outcome(answer, follow_redirects=FOLLOW_HTMX_REDIRECTS)
         if how == "load":
             return self.get(where)
         if how == "follow":

@@ -213,12 +213,12 @@ def test_an_htmx_answer_is_read_as_htmx_reads_it() -> None:
     refused = Response(200, "", '<div class="alert alert-danger">Not now.</div>')
     assert htmx_outcome(refused)[0] == "refused"
     assert htmx_outcome(Response(500, "", "boom"))[0] == "refused"
-    # Before issue 13 an htmx POST was answered with a redirect, which XHR follows.
-    assert htmx_outcome(Response(303, "/characters/1/skills/", "")) == (
-        "follow",
-        "/characters/1/skills/",
-    )
-    assert htmx_outcome(Response(303, "", ""))[0] == "refused"
+    # Before issue 13 an htmx POST was answered with a redirect, which XHR follows: only
+    # a run over that code follows it (--code-at); today's code never answers so.
+    redirected = Response(303, "/characters/1/skills/", "")
+    assert htmx_outcome(redirected)[0] == "refused"
+    assert htmx_outcome(redirected, follow_redirects=True) == ("follow", "/characters/1/skills/")
+    assert htmx_outcome(Response(303, "", ""), follow_redirects=True)[0] == "refused"
 
 
 def test_values_replace_the_defaults_and_a_list_repeats_the_name() -> None:
