@@ -29,16 +29,12 @@ from chargen.characters.log import Written
 from chargen.characters.models import Character, CreationLogEntry
 from chargen.characters.progress import Kind, Progress, progress_for
 from chargen.characters.step_pages import race_choice_on_page
-from chargen.core.log import STALE_MESSAGE, LogStale, parse_key
+from chargen.core.log import ROLL_ALREADY_SAVED, STALE_MESSAGE, LogStale, parse_key
 from chargen.core.log_key import holding, key_in
 
 ALREADY_TAKEN = STALE_MESSAGE
-# A repeat answered with the page as saved (`_answer_repeat`): said beside the roll, as
-# the roller sheets say it, or for a plain form at the top of the page it loads.
-ROLL_ALREADY_SAVED = (
-    "Already saved: this is the roll made the first time (a second click, or another "
-    "tab); no new dice were rolled."
-)
+# A repeat answered with the page as saved (`_answer_repeat`): a roll's is the kernel's
+# ROLL_ALREADY_SAVED, said beside the roll; a form without dice hears this above the step.
 FORM_ALREADY_SAVED = (
     "Already saved: this was sent before (a second click, or another tab); nothing changed."
 )

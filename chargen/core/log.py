@@ -40,6 +40,13 @@ STALE_MESSAGE = (
     "That was already done, or the page changed since it was drawn (another tab or a "
     "second click?). Nothing was changed: the page now shows where things stand."
 )
+# A roll's form sent again while its roll is still the newest: answered with that roll,
+# and said beside it (the wizard and the roller sheets alike), so a stale tab never
+# passes another's roll off as its own.
+ROLL_ALREADY_SAVED = (
+    "Already saved: this is the roll made the first time (a second click, another tab or "
+    "a reload); no new dice were rolled."
+)
 
 
 class LogStale(RulesError):

@@ -10,6 +10,7 @@ from django.db.models import Model, QuerySet
 from django.http import HttpResponse
 
 from chargen.core.http import HtmxHttpRequest
+from chargen.core.log import ROLL_ALREADY_SAVED
 from chargen.rollers import services
 from chargen.rollers.forms import (
     UniquePushForm,
@@ -27,7 +28,6 @@ from chargen.rollers.models import (
 )
 from rules.errors import DiceError, RulesError
 
-ALREADY_SAVED = "Already saved (a repeated click or a reload): this is the roll that was made."
 # Another tab or device has used the sheet since this form's roll: the latest roll shown
 # is not that one, so the notice must not say it is.
 LEFT_BEHIND = (
@@ -38,7 +38,7 @@ LEFT_BEHIND = (
 
 def already_saved_notice(sequence: int, *, newest: bool) -> str:
     """What a form already used is told: its roll is the latest shown, or it is not."""
-    return ALREADY_SAVED if newest else LEFT_BEHIND.format(sequence=sequence)
+    return ROLL_ALREADY_SAVED if newest else LEFT_BEHIND.format(sequence=sequence)
 
 
 def replayed_notice(

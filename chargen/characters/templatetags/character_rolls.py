@@ -21,8 +21,8 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from chargen.characters.step_posts import ROLL_ALREADY_SAVED
 from chargen.core.html_build import format_html, format_html_join
+from chargen.core.log import ROLL_ALREADY_SAVED
 
 register = template.Library()
 

@@ -55,6 +55,13 @@ def citizen_construction(character: Character) -> None:
     )
 
 
+def to_skills(character: Character) -> None:
+    """Treva's characteristics, Darrian race and Citizen Construction: skills come next."""
+    roll_book_characteristics(character)
+    darrian(character)
+    citizen_construction(character)
+
+
 def skill(character: Character, faces: str, table: str, specialty: str = "") -> None:
     services.character_roll_skill(
         character=character, expected_sequence=next_sequence(character), typed_faces=faces

@@ -10,39 +10,31 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 
+from chargen.characters import services
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character
-from chargen.characters.step_posts import FORM_ALREADY_SAVED, ROLL_ALREADY_SAVED
+from chargen.characters.step_posts import FORM_ALREADY_SAVED
+from chargen.core.log import ROLL_ALREADY_SAVED
 from rules.infinity_drive.codes import CHARACTERISTICS
 from tests.chargen.characters.steps import (
-    citizen_construction,
     darrian,
     next_sequence,
     roll_book_characteristics,
     skill,
+    to_skills,
 )
 from tests.chargen.characters.views_helpers import HTMX, url
 
 NOTE = re.compile(r'<p class="[^"]*" role="status" data-already-saved>([^<]*)</p>')
 
 
-def _to_skills(character: Character) -> None:
-    roll_book_characteristics(character)
-    darrian(character)
-    citizen_construction(character)
-
-
 def _at_characteristic_roll(character: Character) -> None:
-    from chargen.characters import services
-
     services.character_choose_method(
         character=character, expected_sequence=next_sequence(character), method="dice"
     )
 
 
 def _at_specialisation_roll(character: Character) -> None:
-    from chargen.characters import services
-
     roll_book_characteristics(character)
     darrian(character)
     services.character_choose_career(
@@ -51,7 +43,7 @@ def _at_specialisation_roll(character: Character) -> None:
 
 
 def _at_survival_roll(character: Character) -> None:
-    _to_skills(character)
+    to_skills(character)
     for faces in ("3 3", "3 3", "3 3", "2 2"):
         skill(character, faces, "construction-academic")
 
@@ -62,7 +54,7 @@ def _at_survival_roll(character: Character) -> None:
 ROLLS: dict[str, tuple[str, Callable[[Character], None], str]] = {
     "characteristic": ("roll_characteristic", _at_characteristic_roll, ""),
     "specialisation": ("roll_specialisation", _at_specialisation_roll, ""),
-    "skill": ("roll_skill", _to_skills, ""),
+    "skill": ("roll_skill", to_skills, ""),
     "survival-survived": ("roll_survival", _at_survival_roll, "6 6"),
     "survival-failed": ("roll_survival", _at_survival_roll, "1 1"),
 }
@@ -94,7 +86,7 @@ def test_a_stale_tab_s_roll_shows_the_saved_roll_and_says_it_was_already_saved(
 def test_a_plain_repeat_says_so_on_top_of_the_page_it_loads_once(
     player_client: Client, draft: Character
 ) -> None:
-    _to_skills(draft)
+    to_skills(draft)
     form = {"sequence": next_sequence(draft)}
     assert player_client.post(url("roll_skill", draft), form).status_code == 303
     again = player_client.post(url("roll_skill", draft), form)

@@ -10,13 +10,7 @@ from django.urls import reverse
 from chargen.characters import services
 from chargen.characters.log import log_entries
 from chargen.characters.models import Character, CharacterStatus
-from tests.chargen.characters.steps import (
-    citizen_construction,
-    darrian,
-    next_sequence,
-    roll_book_characteristics,
-    skill,
-)
+from tests.chargen.characters.steps import next_sequence, skill, to_skills
 
 HTMX = {"HX-Request": "true"}
 ACADEMIC = "construction-academic"
@@ -24,12 +18,6 @@ ACADEMIC = "construction-academic"
 
 def url(name: str, character: Character) -> str:
     return reverse(f"characters:{name}", args=[character.id])
-
-
-def to_skills(character: Character) -> None:
-    roll_book_characteristics(character)
-    darrian(character)
-    citizen_construction(character)
 
 
 def test_take_this_from_a_stale_tab_says_the_step_was_already_taken(
