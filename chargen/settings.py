@@ -180,6 +180,11 @@ if REDIS_URL:
             "BACKEND": "chargen.core.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
         },
+        # Sessions in front of the database (chargen/accounts/sessions_cached.py).
+        "sessions": {
+            "BACKEND": "chargen.core.redis_cache.RedisCache",
+            "LOCATION": REDIS_URL,
+        },
     }
 else:
     # "default" holds what never needs invalidating (rule data by hash), so a cache per
@@ -218,8 +223,11 @@ PAGE_CACHE = os.environ.get("PAGE_CACHE", "1") != "0"
 PAGE_CACHE_VERIFY = False  # the tests set it: every page is drawn and compared
 
 # Sessions live in the database so web processes stay stateless (Django's `db` engine,
-# each one read through a prepared statement: chargen/accounts/sessions.py).
-SESSION_ENGINE = "chargen.accounts.sessions"
+# each one read through a prepared statement: chargen/accounts/sessions.py). With Redis,
+# which every worker shares, they are read from Redis first (Django's `cached_db`
+# engine: chargen/accounts/sessions_cached.py), and still written to the database.
+SESSION_ENGINE = "chargen.accounts.sessions_cached" if REDIS_URL else "chargen.accounts.sessions"
+SESSION_CACHE_ALIAS = "sessions" if REDIS_URL else "default"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

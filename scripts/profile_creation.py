@@ -36,6 +36,7 @@ from bench_web_servers import ROOT, postgres_database, sqlite_database
 
 sys.path.insert(0, str(ROOT))
 
+SHOW_SQL = os.environ.get("PROFILE_SHOW_SQL", "")  # a regex of page types whose SQL is printed
 ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
@@ -71,9 +72,10 @@ class ClientBrowser(Browser):
             answer = self._send(method, path, data, extra)
         if self.profiler is not None:
             self.profiler.disable()
-        self.spent.append(
-            (f"{method} {ID.sub('<id>', path)}", time.process_time() - started, len(statements))
-        )
+        page = f"{method} {ID.sub('<id>', path)}"
+        self.spent.append((page, time.process_time() - started, len(statements)))
+        if SHOW_SQL and re.search(SHOW_SQL, page):
+            print(f"-- {page}", *statements, sep="\n  ")
         self.counts.requests += 1
         location = answer.get("Location") or answer.get("HX-Redirect", "")
         shown_at = answer.get("HX-Push-Url") or answer.get("HX-Replace-Url") or ""

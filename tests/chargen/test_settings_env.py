@@ -21,7 +21,8 @@ READ_SETTINGS = (
     "'debug': s.DEBUG, 'hosts': s.ALLOWED_HOSTS, "
     "'origins': s.CSRF_TRUSTED_ORIGINS, 'cache': s.CACHES['default']['BACKEND'], "
     "'cache_location': s.CACHES['default'].get('LOCATION', ''), "
-    "'secure_cookies': s.SESSION_COOKIE_SECURE}))"
+    "'secure_cookies': s.SESSION_COOKIE_SECURE, 'sessions': s.SESSION_ENGINE, "
+    "'session_cache': s.CACHES.get(s.SESSION_CACHE_ALIAS, {}).get('BACKEND', '')}))"
 )
 SETTINGS_VARIABLES = {
     "CONN_MAX_AGE",
@@ -76,6 +77,14 @@ def test_redis_url_turns_on_the_redis_cache() -> None:
     found = settings_with(REDIS_URL="redis://127.0.0.1:6379/3")
     assert found["cache"] == "chargen.core.redis_cache.RedisCache"
     assert found["cache_location"] == "redis://127.0.0.1:6379/3"
+    # Sessions read from Redis first, which every worker shares, and kept in the database.
+    assert found["sessions"] == "chargen.accounts.sessions_cached"
+    assert found["session_cache"] == "chargen.core.redis_cache.RedisCache"
+
+
+def test_without_redis_sessions_live_in_the_database_alone() -> None:
+    # A cache per process would let one worker keep a session another ended.
+    assert settings_with()["sessions"] == "chargen.accounts.sessions"
 
 
 def test_hosts_and_origins_are_comma_separated_lists() -> None:
