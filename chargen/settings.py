@@ -121,7 +121,11 @@ TEMPLATES = [
                 # After Django's own csrf processor: a page being kept draws a placeholder.
                 "chargen.core.page_cache.csrf_while_recording",
             ],
-            "builtins": ["template_partials.templatetags.partials"],
+            # kept_url after Django's own: its `{% url %}` keeps each address it reverses.
+            "builtins": [
+                "template_partials.templatetags.partials",
+                "chargen.core.templatetags.kept_url",
+            ],
         },
     },
 ]

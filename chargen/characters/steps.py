@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch
 
 from chargen.characters.models import Character, CharacterStatus
+from chargen.core.kept_urls import kept_reverse
 
 if TYPE_CHECKING:
     from chargen.characters.progress import Progress
@@ -37,7 +38,7 @@ class WizardStep:
     def url(self, character: Character) -> str | None:
         """The step's page, or None while its view is not installed."""
         try:
-            return reverse(self.url_name, kwargs={"character_id": character.id})
+            return kept_reverse(self.url_name, kwargs={"character_id": character.id})
         except NoReverseMatch:
             return None
 
@@ -146,8 +147,8 @@ def resume_url(progress: Progress) -> str:
     not yet done (the skills page after a death, which says so)."""
     character = progress.character
     if character.status in SHEET_STATUSES:
-        return reverse("characters:sheet", kwargs={"character_id": character.id})
+        return kept_reverse("characters:sheet", kwargs={"character_id": character.id})
     target = first_unfinished(progress)
-    return target.url(character) or reverse(
+    return target.url(character) or kept_reverse(
         "characters:skills", kwargs={"character_id": character.id}
     )

@@ -13,7 +13,6 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
-from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chargen.characters import services
@@ -68,6 +67,7 @@ from chargen.characters.step_posts import (
 from chargen.characters.steps import step, stepper
 from chargen.characters.views_list import gm_decision_for
 from chargen.core.htmx import after_post, refused_status
+from chargen.core.kept_urls import kept_reverse
 from chargen.core.page_cache import cached_page
 from rules.errors import RulesError
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
@@ -113,7 +113,7 @@ def _answer(
     drawn from the log as the write saved it (`progress_after_write`), so it shows the
     dice as saved. `progress` is given when the action left the log alone; `repeat` is
     the row a repeated form found saved (`repeat_notice`)."""
-    url = reverse(f"characters:{slug}", args=[character.id])
+    url = kept_reverse(f"characters:{slug}", args=[character.id])
     extra = repeat_notice(request, repeat)
 
     def page() -> HttpResponse:
