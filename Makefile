@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell sha256sum requirements.lock | cut -c1-16)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help run test lint types format check-chromium check-pdf check-redis check-wrk screenshots lock bench bench-before clean
+.PHONY: help run test lint types format check-chromium check-pdf check-redis check-wrk screenshots lock bench bench-before bench-pairs clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -99,6 +99,9 @@ bench: $(STAMP) check-wrk ## print the benchmark figures quoted in README.md
 
 bench-before: $(STAMP) check-wrk ## the web benchmark over the code before issue 13, for README's before-and-after
 	$(PY) scripts/bench_web.py --code-at f1fda5a
+
+bench-pairs: $(STAMP) check-wrk ## a character's server CPU, now against before issue 13, in five alternated pairs (PostgreSQL)
+	$(PY) scripts/bench_web_pairs.py --pairs 5 --backend postgres
 
 lock: ## re-pin requirements.lock from pyproject.toml (needs the dev environment)
 	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 -o requirements.lock

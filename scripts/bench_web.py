@@ -20,6 +20,7 @@ asserts nothing.
 
 Run: .venv/bin/python scripts/bench_web.py [--seconds 5] [--players 16] [--backend all]
      [--code-at COMMIT]  (the same benchmark over an earlier commit: bench_web_code_at.py)
+     [--creation-only]  (the full-creation scenario alone: bench_web_pairs.py)
 Needs wrk (Debian: apt-get install wrk; `make bench` installs it).
 """
 
@@ -154,7 +155,9 @@ def print_scenario(players: list[Player], meter: Meter, check: tuple[int, int, l
         print(f"  ! {line}")
 
 
-def run_backend(backend: str, *, seconds: float, players: int, connections: int) -> None:
+def run_backend(
+    backend: str, *, seconds: float, players: int, connections: int, creation_only: bool = False
+) -> None:
     """One database's whole run, in this process (Django is set up for that database)."""
     database: AbstractContextManager[dict[str, str]] = (
         postgres_database() if backend == "postgres" else sqlite_database()
@@ -194,7 +197,9 @@ def run_backend(backend: str, *, seconds: float, players: int, connections: int)
                     )
                 product = [s for s in servers if s.name.startswith("chargen")]
                 bare = [s for s in servers if s.name.startswith("bare")]
-                _run(backend, product, bare, sessions, creators, seconds, connections)
+                _run(
+                    backend, product, bare, sessions, creators, seconds, connections, creation_only
+                )
             except Exception:
                 for server in servers:
                     print(f"--- {server.name} log:\n{server.log_tail()}", file=sys.stderr)
@@ -222,6 +227,7 @@ def _run(
     creators: list[str],
     seconds: float,
     connections: int,
+    creation_only: bool = False,
 ) -> None:
     ports = [s.port for s in product]
     label = "PostgreSQL + Redis" if backend == "postgres" else "SQLite"
@@ -229,6 +235,19 @@ def _run(
         f"\n== {label}: {len(product)} app server(s) × 2 gunicorn sync workers; "
         f"wrk {connections} connections for {seconds:g} s a page =="
     )
+    if not creation_only:
+        _pages(ports, bare, product, sessions, seconds, connections)
+    _creation(ports, product, sessions, creators)
+
+
+def _pages(
+    ports: list[int],
+    bare: list[Server],
+    product: list[Server],
+    sessions: dict[str, str],
+    seconds: float,
+    connections: int,
+) -> None:
     started = time.monotonic()
     pages, skipped = build_pages(ports[0], sessions)
     print(f"Data made through the pages in {time.monotonic() - started:.0f} s.")
@@ -247,6 +266,11 @@ def _run(
     print_pages(measured)
     for line in skipped:
         print(f"  skipped {line}")
+
+
+def _creation(
+    ports: list[int], product: list[Server], sessions: dict[str, str], creators: list[str]
+) -> None:
     # A warm-up round first, printed but not counted: each worker compiles its templates
     # and builds the rule data once in its life, which a running server has done.
     warm_up = [sessions[c] for c in creators[: WARM_UP_PER_WORKER * 2 * len(product)]]
@@ -296,12 +320,19 @@ def main() -> int:
         metavar="COMMIT",
         help=f"measure the code at COMMIT instead (before issue 13: {BEFORE_ISSUE_13})",
     )
+    parser.add_argument(
+        "--creation-only",
+        action="store_true",
+        help="only the full-creation scenario, no page (bench_web_pairs.py)",
+    )
     args = parser.parse_args()
     if not wrk_available():
         print("wrk is missing: `make bench` installs it (Debian: apt-get install wrk).")
         return 1
     options = ["--seconds", str(args.seconds), "--players", str(args.players)]
     options += ["--connections", str(args.connections)]
+    if args.creation_only:
+        options.append("--creation-only")
     if args.code_at:
         with code_at(args.code_at) as script:
             print(f"The code at {args.code_at}, driven by this checkout's scripts:")
@@ -310,7 +341,11 @@ def main() -> int:
             return subprocess.run(command, check=False, env=follow).returncode  # noqa: S603
     if args.backend != "all":
         run_backend(
-            args.backend, seconds=args.seconds, players=args.players, connections=args.connections
+            args.backend,
+            seconds=args.seconds,
+            players=args.players,
+            connections=args.connections,
+            creation_only=args.creation_only,
         )
         return 0
     _header()
