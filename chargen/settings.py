@@ -163,32 +163,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES: dict[str, dict[str, object]]
 if REDIS_URL:
+    # One Redis for every alias below (what each holds: the comment after `else`), and
+    # for "sessions", read in front of the database (chargen/accounts/sessions_cached.py).
     CACHES = {
-        "default": {
-            "BACKEND": "chargen.core.redis_cache.RedisCache",
-            "LOCATION": REDIS_URL,
-        },
-        "shared": {
-            "BACKEND": "chargen.core.redis_cache.RedisCache",
-            "LOCATION": REDIS_URL,
-        },
-        "replay": {
-            "BACKEND": "chargen.core.redis_cache.RedisCache",
-            "LOCATION": REDIS_URL,
-        },
-        "rows": {
-            "BACKEND": "chargen.core.redis_cache.RedisCache",
-            "LOCATION": REDIS_URL,
-        },
-        "pages": {
-            "BACKEND": "chargen.core.redis_cache.RedisCache",
-            "LOCATION": REDIS_URL,
-        },
-        # Sessions in front of the database (chargen/accounts/sessions_cached.py).
-        "sessions": {
-            "BACKEND": "chargen.core.redis_cache.RedisCache",
-            "LOCATION": REDIS_URL,
-        },
+        alias: {"BACKEND": "chargen.core.redis_cache.RedisCache", "LOCATION": REDIS_URL}
+        for alias in ("default", "shared", "replay", "rows", "pages", "sessions")
     }
 else:
     # "default" holds what never needs invalidating (rule data by hash), so a cache per

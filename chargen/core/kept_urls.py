@@ -31,10 +31,14 @@ def kept_reverse(
     named = dict(kwargs) if kwargs is not None else None
     if not isinstance(viewname, str):
         return reverse(viewname, args=args, kwargs=named, current_app=current_app)
+    # Each argument with its type: True and 1 are equal keys, yet not the same address
+    # (an <int:…> pattern refuses True).
     key = (
         viewname,
-        tuple(args),
-        tuple(sorted(kwargs.items())) if kwargs else (),
+        tuple((type(value), value) for value in args),
+        tuple(sorted((name, type(value), value) for name, value in kwargs.items()))
+        if kwargs
+        else (),
         current_app,
         get_urlconf() or settings.ROOT_URLCONF,
         get_script_prefix(),
@@ -48,10 +52,10 @@ def kept_reverse(
 
 @lru_cache(maxsize=KEPT)
 def _reversed(key: tuple[Any, ...]) -> str:
-    viewname, args, kwargs, current_app, urlconf, _prefix = key
-    return reverse(
-        viewname, urlconf=urlconf, args=args, kwargs=dict(kwargs), current_app=current_app
-    )
+    viewname, typed_args, typed_kwargs, current_app, urlconf, _prefix = key
+    args = [value for _, value in typed_args]
+    kwargs = {name: value for name, _, value in typed_kwargs}
+    return reverse(viewname, urlconf=urlconf, args=args, kwargs=kwargs, current_app=current_app)
 
 
 def forget_kept_urls() -> None:

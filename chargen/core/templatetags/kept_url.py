@@ -7,8 +7,6 @@ parser, same arguments, `as var` and escaping), and only the lookup is kept.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import template
 from django.template.base import Parser, Token
 from django.template.context import Context
@@ -23,7 +21,9 @@ register = template.Library()
 
 
 class KeptURLNode(URLNode):
-    def render(self, context: Context) -> Any:
+    """Django's URLNode (its arguments, `as var`, escaping), its address kept."""
+
+    def render(self, context: Context) -> str:
         args = [arg.resolve(context) for arg in self.args]
         kwargs = {name: value.resolve(context) for name, value in self.kwargs.items()}
         view_name = self.view_name.resolve(context)

@@ -18,25 +18,42 @@ from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
 from chargen.accounts import sessions_cached
+from tests.conftest import PASSWORD
 from tests.redis_available import redis_location
 
 pytestmark = pytest.mark.django_db
+PREFIX = f"chargen-session-test-{os.getpid()}"
+
+
+def _sessions_in(settings: object, location: str) -> override_settings:
+    cache = {
+        "BACKEND": "chargen.core.redis_cache.RedisCache",
+        "LOCATION": location,
+        "KEY_PREFIX": PREFIX,
+    }
+    return override_settings(
+        CACHES={**settings.CACHES, "sessions": cache},  # type: ignore[attr-defined]
+        SESSION_ENGINE="chargen.accounts.sessions_cached",
+        SESSION_CACHE_ALIAS="sessions",
+    )
 
 
 @pytest.fixture
 def redis_sessions(settings: object) -> Iterator[None]:
-    cache = {
-        "BACKEND": "chargen.core.redis_cache.RedisCache",
-        "LOCATION": redis_location(),
-        "KEY_PREFIX": f"chargen-session-test-{os.getpid()}",
-    }
-    with override_settings(
-        CACHES={**settings.CACHES, "sessions": cache},  # type: ignore[attr-defined]
-        SESSION_ENGINE="chargen.accounts.sessions_cached",
-        SESSION_CACHE_ALIAS="sessions",
-    ):
+    with _sessions_in(settings, redis_location()):
         yield
-        caches["sessions"].clear()
+        for session in Session.objects.all():  # this test's own keys: the server is shared
+            caches["sessions"].delete(_cached(session.session_key))
+
+
+@pytest.fixture
+def redis_away(settings: object) -> Iterator[None]:
+    with _sessions_in(settings, "redis://127.0.0.1:1/0"):  # nothing answers on port 1
+        yield
+
+
+def _cached(session_key: str) -> str:
+    return sessions_cached.SessionStore.cache_key_prefix + session_key
 
 
 def _logged_in(player: User) -> Client:
@@ -62,7 +79,7 @@ def test_a_session_missing_from_redis_is_read_from_the_database(
 ) -> None:
     """After a Redis restart (or eviction) users stay logged in: the database has it."""
     client = _logged_in(player)
-    caches["sessions"].clear()
+    caches["sessions"].delete(_cached(client.cookies["sessionid"].value))
     with CaptureQueriesContext(connection) as queries:
         page = client.get(reverse("home"))
     assert "Signed in as" in page.content.decode()
@@ -81,3 +98,25 @@ def test_logging_out_ends_the_session_in_redis_and_the_database(
     stale = Client()
     stale.cookies["sessionid"] = key  # the old cookie, kept by a second tab
     assert "Signed in as" not in stale.get(reverse("home")).content.decode()
+
+
+def test_with_redis_away_logging_in_and_reading_go_to_the_database(
+    redis_away: None, player: User
+) -> None:
+    client = Client()
+    answer = client.post(reverse("login"), {"username": "bob", "password": PASSWORD})
+    assert answer.status_code == 302
+    assert Session.objects.filter(session_key=client.cookies["sessionid"].value).exists()
+    assert "Signed in as" in client.get(reverse("home")).content.decode()
+
+
+def test_with_redis_away_logging_out_fails_and_leaves_the_session_whole(
+    redis_away: None, player: User
+) -> None:
+    """Not ended in the database while a copy may live on in Redis: the error shows,
+    and the player can log out again once Redis answers."""
+    client = Client(raise_request_exception=False)
+    client.force_login(player)
+    key = client.cookies["sessionid"].value
+    assert client.post(reverse("logout")).status_code == 500
+    assert Session.objects.filter(session_key=key).exists()

@@ -14,6 +14,7 @@ from django.urls import NoReverseMatch, reverse
 
 from chargen.core import kept_urls
 from chargen.core.kept_urls import forget_kept_urls, kept_reverse
+from chargen.core.templatetags.kept_url import KeptURLNode
 
 
 def _render(source: str, **context: object) -> str:
@@ -46,6 +47,20 @@ def test_another_script_prefix_is_another_address() -> None:
         assert kept_reverse("characters:sheet", [character]) == f"/chargen{plain}"
         assert _render("{% url 'characters:sheet' c %}", c=character) == f"/chargen{plain}"
     assert kept_reverse("characters:sheet", [character]) == plain
+
+
+def test_a_value_equal_to_another_of_another_type_is_its_own_key() -> None:
+    """True equals 1 as a key, but an <int:…> pattern refuses True: as Django does."""
+    character = uuid.uuid4()
+    assert kept_reverse("characters:history_note", [character, 1]).endswith("/1/")
+    with pytest.raises(NoReverseMatch):
+        kept_reverse("characters:history_note", [character, True])
+
+
+def test_every_template_s_url_tag_is_the_kept_one() -> None:
+    template = engines["django"].from_string("{% url 'home' %}")
+    (node,) = template.template.nodelist  # type: ignore[attr-defined]
+    assert isinstance(node, KeptURLNode)
 
 
 def test_the_url_tag_answers_as_django_s() -> None:

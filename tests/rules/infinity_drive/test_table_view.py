@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -325,3 +327,13 @@ def test_each_part_the_keep_reads_tells_kept_tables_apart(
     forget_table_legality()
     assert _outcome(first) != drawn  # kept now; and this part changes the tables here
     assert _outcome(second) == drawn  # not the first's, kept under the rest of its key
+
+
+def test_the_keep_does_not_keep_a_rule_book_alive() -> None:
+    """A rule book its own cache let go is not held by tables kept for it."""
+    book = load_book()  # an object of its own, not BOOK
+    assert table_legality(army(), book)
+    gone = weakref.ref(book)
+    del book
+    gc.collect()
+    assert gone() is None
