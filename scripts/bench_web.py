@@ -231,10 +231,12 @@ def _run(
 ) -> None:
     ports = [s.port for s in product]
     label = "PostgreSQL + Redis" if backend == "postgres" else "SQLite"
-    print(
-        f"\n== {label}: {len(product)} app server(s) × 2 gunicorn sync workers; "
-        f"wrk {connections} connections for {seconds:g} s a page =="
+    load = (
+        "full creation only"
+        if creation_only
+        else f"wrk {connections} connections for {seconds:g} s a page"
     )
+    print(f"\n== {label}: {len(product)} app server(s) × 2 gunicorn sync workers; {load} ==")
     if not creation_only:
         _pages(ports, bare, product, sessions, seconds, connections)
     _creation(ports, product, sessions, creators)

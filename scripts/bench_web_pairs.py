@@ -23,13 +23,16 @@ from pathlib import Path
 from bench_web_code_at import BEFORE_ISSUE_13
 
 BENCH = Path(__file__).resolve().parent / "bench_web.py"
-MEDIAN = re.compile(r"Full creation, median of \d+ rounds: server CPU ([0-9.]+) s/character")
+MEDIAN = re.compile(
+    r"Full creation, median of \d+ rounds: server CPU ([0-9.]+) s/character \(rounds: ([^)]*)\)"
+)
 
 
-def median_cost(output: str) -> float | None:
-    """The median server CPU a character cost, as bench_web.py prints it (None: not there)."""
+def median_cost(output: str) -> tuple[float, str] | None:
+    """The median server CPU a character cost and each round's, as bench_web.py prints
+    them (None: not there)."""
     found = MEDIAN.search(output)
-    return float(found.group(1)) if found else None
+    return (float(found.group(1)), found.group(2)) if found else None
 
 
 def now_goes_first(pair: int) -> bool:
@@ -39,16 +42,19 @@ def now_goes_first(pair: int) -> bool:
 
 def creation_cost(backend: str, commit: str | None) -> float:
     """The median server CPU a character costs in one creation-only run (`commit`: the
-    code at that commit, else this checkout's)."""
+    code at that commit, else this checkout's), its rounds printed: a run the machine's
+    drift caught shows there."""
     command = [sys.executable, str(BENCH), "--backend", backend, "--creation-only"]
     if commit:
         command += ["--code-at", commit]
     done = subprocess.run(command, capture_output=True, text=True, check=False)  # noqa: S603
-    cost = median_cost(done.stdout)
-    if done.returncode != 0 or cost is None:
+    found = median_cost(done.stdout)
+    if done.returncode != 0 or found is None:
         raise SystemExit(
             f"{' '.join(command[1:])} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}"
         )
+    cost, rounds = found
+    print(f"      {'before' if commit else 'now'}: {cost:.2f} s (rounds {rounds})", flush=True)
     return cost
 
 
@@ -73,7 +79,10 @@ def main() -> int:
         befores.append(before)
         ratios.append(now / before)
         first = "now" if now_first else "before"
-        print(f"{pair:>4}  {first:<6}  {now:>10.2f}  {before:>13.2f}  {now / before:>12.2f}")
+        print(
+            f"{pair:>4}  {first:<6}  {now:>10.2f}  {before:>13.2f}  {now / before:>12.2f}",
+            flush=True,
+        )
     print(
         f"median of the ratios {statistics.median(ratios):.2f} "
         f"(from {min(ratios):.2f} to {max(ratios):.2f}); ratio of the medians "
