@@ -65,7 +65,7 @@ INSTALLED_APPS = [
     "chargen.accounts",
     "chargen.campaigns",
     "chargen.rulebook",
-    "chargen.characters",
+    "chargen.infinity_drive",
     "chargen.content",
     "chargen.desk",
     "chargen.rollers",

@@ -1,6 +1,6 @@
 """What every app's "delete this character" says before and after: plain values, no views.
 
-Each app's deletion service (chargen/characters/deletion.py, chargen/drifting/deletion.py,
+Each app's deletion service (chargen/infinity_drive/deletion.py, chargen/drifting/deletion.py,
 chargen/rollers/deletion.py) decides whether its owner may delete a character and
 describes it with a `Deletion`; the shared confirm page (chargen/core/views_delete.py)
 shows that description, so the three apps ask the same question the same way.

@@ -52,7 +52,7 @@ class UrlMount:
     """Where the system's own pages live: `include(module)` under `prefix`."""
 
     prefix: str  # "characters/"
-    module: str  # "chargen.characters.urls"
+    module: str  # "chargen.infinity_drive.urls"
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The GM's decisions, for any game system's queue items.
 
 A system decides on its own items (Infinity Drive's races and characters:
-chargen/characters/gm/services.py) through `decision_take`: the item changes with
+chargen/infinity_drive/gm/services.py) through `decision_take`: the item changes with
 one conditional UPDATE that the system passes in as `claim` (`… WHERE status =
 'submitted'`), and the row count says whether this decision came first. Two GMs'
 tabs racing on the same item therefore end in one state: the first decision is

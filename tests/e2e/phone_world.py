@@ -13,31 +13,31 @@ from django.urls import reverse
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters import services
-from chargen.characters import services_finish as finish
-from chargen.characters.models import Character
 from chargen.content.services import content_copy_defaults
 from chargen.drifting import services as drifting
 from chargen.drifting import services_creation as drifting_creation
 from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import Lifepath
+from chargen.infinity_drive import services
+from chargen.infinity_drive import services_finish as finish
+from chargen.infinity_drive.models import Character
 from chargen.rollers.services_mana import mana_character_create
 from chargen.rollers.services_unique import unique_character_create
 from chargen.rulebook.services import rulebook_cache_clear
 from rules import drifting as drifting_rules
-from tests.chargen.characters.steps import (
+from tests.chargen.drifting.conftest import make_played_character
+from tests.chargen.infinity_drive.steps import (
     citizen_construction,
     darrian,
     next_sequence,
     roll_book_characteristics,
 )
-from tests.chargen.characters_finish.build import (
+from tests.chargen.infinity_drive_finish.build import (
     buy,
     equip_standard,
     treva_through_skills,
     write_history,
 )
-from tests.chargen.drifting.conftest import make_played_character
 from tests.e2e.test_print import finished_treva
 
 CONCEPT = "Warehouse admin with a taste for the black market and a gambler's nerve"

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from chargen.characters.models import Character, CreationLogEntry
+from chargen.infinity_drive.models import Character, CreationLogEntry
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import BOTH_WIDTHS

@@ -16,7 +16,7 @@ from django.core.management import call_command
 from playwright.sync_api import ConsoleMessage, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from chargen.characters.models import Character
+from chargen.infinity_drive.models import Character
 from chargen.rulebook.services import rulebook_cache_clear
 from rules import drifting as rules
 from tests.chargen.drifting.conftest import make_played_character

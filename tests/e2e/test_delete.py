@@ -11,10 +11,10 @@ from playwright.sync_api import Dialog, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Campaign, Membership
-from chargen.characters import services
-from chargen.characters.models import Character, Race
+from chargen.infinity_drive import services
+from chargen.infinity_drive.models import Character, Race
 from chargen.rulebook.services import rulebook_cache_clear
-from tests.chargen.characters.steps import darrian, next_sequence
+from tests.chargen.infinity_drive.steps import darrian, next_sequence
 from tests.conftest import PASSWORD
 
 

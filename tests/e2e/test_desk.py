@@ -13,10 +13,10 @@ from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters.models import Character, CharacterStatus, RaceStatus
+from chargen.infinity_drive.models import Character, CharacterStatus, RaceStatus
 from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing
 from chargen.rulebook.services import rulebook_cache_clear
-from tests.chargen.characters.steps import (
+from tests.chargen.infinity_drive.steps import (
     citizen_construction,
     roll_book_characteristics,
     skill,

@@ -13,7 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
+from chargen.infinity_drive.models import Character, CharacterStatus, CreationLogEntry
 from tests.conftest import PASSWORD
 
 

@@ -8,9 +8,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from chargen.characters.models import Character
-from chargen.characters.selectors_finish import finish_load
-from tests.chargen.characters.steps import (
+from chargen.infinity_drive.models import Character
+from chargen.infinity_drive.selectors_finish import finish_load
+from tests.chargen.infinity_drive.steps import (
     citizen_construction,
     darrian,
     roll_book_characteristics,

@@ -21,11 +21,11 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Campaign, Membership
-from chargen.characters.campaign_rules import INFINITY_DRIVE
-from chargen.characters.models import Character as IdCharacter
 from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import Character as DriftingCharacter
 from chargen.drifting.models import CharacterToken, CreationStep, LogEntry, LogKind
+from chargen.infinity_drive.campaign_rules import INFINITY_DRIVE
+from chargen.infinity_drive.models import Character as IdCharacter
 from tests.conftest import PASSWORD
 
 PHONE_WIDTH = 390

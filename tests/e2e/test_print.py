@@ -18,13 +18,13 @@ from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters import services
-from chargen.characters import services_finish as finish
-from chargen.characters.gm.services import character_approve, race_approve
-from chargen.characters.models import Character, CharacterStatus
 from chargen.core import roll_keys
+from chargen.infinity_drive import services
+from chargen.infinity_drive import services_finish as finish
+from chargen.infinity_drive.gm.services import character_approve, race_approve
+from chargen.infinity_drive.models import Character, CharacterStatus
 from chargen.rulebook.services import rulebook_cache_clear
-from tests.chargen.characters_finish.build import (
+from tests.chargen.infinity_drive_finish.build import (
     BOOK_SKILLS,
     buy,
     equip_standard,

@@ -13,11 +13,11 @@ from django.urls import reverse
 from playwright.sync_api import Dialog, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from chargen.characters import services
-from chargen.characters.models import Character
+from chargen.infinity_drive import services
+from chargen.infinity_drive.models import Character
 from chargen.rulebook.services import rulebook_cache_clear
-from tests.chargen.characters.steps import next_sequence
-from tests.chargen.characters.test_labels import _strong_citizen
+from tests.chargen.infinity_drive.steps import next_sequence
+from tests.chargen.infinity_drive.test_labels import _strong_citizen
 from tests.e2e.test_phone_layout import _log_in
 
 REASON = "Two years hauling crates in the warehouse."

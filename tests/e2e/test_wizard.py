@@ -11,9 +11,9 @@ from django.core.management import call_command
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
-from chargen.characters.models import Character, CharacterStatus
+from chargen.infinity_drive.models import Character, CharacterStatus
 from chargen.rulebook.services import rulebook_cache_clear
-from tests.chargen.characters.steps import (
+from tests.chargen.infinity_drive.steps import (
     citizen_construction,
     darrian,
     roll_book_characteristics,

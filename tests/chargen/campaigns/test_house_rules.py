@@ -17,13 +17,13 @@ from django.core.exceptions import ValidationError
 from chargen.campaigns.forms import house_rules_form
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_create, campaign_house_rules_set
-from chargen.characters.campaign_rules import (
+from chargen.drifting.campaign_rules import DRIFTING, DriftingHouseRules
+from chargen.infinity_drive.campaign_rules import (
     BOOK_TEXT,
     INFINITY_DRIVE,
     INFINITY_DRIVE_RULES,
     house_rules_for,
 )
-from chargen.drifting.campaign_rules import DRIFTING, DriftingHouseRules
 from rules.errors import RulesError
 from rules.infinity_drive.house_rules import (
     BOOK_DEFAULTS,

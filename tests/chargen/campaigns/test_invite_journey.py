@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_create
-from chargen.characters.campaign_rules import INFINITY_DRIVE
 from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import Character as DriftingCharacter
+from chargen.infinity_drive.campaign_rules import INFINITY_DRIVE
 
 PASSWORD = "trellis-quasar-ninety-1"
 

@@ -17,7 +17,7 @@ from django.conf import settings
 
 import chargen
 
-GAME_APPS = ("chargen.characters", "chargen.drifting", "chargen.rollers")
+GAME_APPS = ("chargen.infinity_drive", "chargen.drifting", "chargen.rollers")
 KERNEL = ("core", "campaigns", "desk")
 CHARGEN_DIR = Path(chargen.__file__).parent
 TEMPLATES_DIR = Path(settings.BASE_DIR) / "templates"
@@ -101,13 +101,13 @@ def test_the_check_finds_an_import_inside_a_function(tmp_path: Path) -> None:
     module = tmp_path / "lazy.py"
     module.write_text(
         "def sections():\n"
-        "    from chargen.characters.home import characters_home_section\n"
+        "    from chargen.infinity_drive.home import characters_home_section\n"
         "    import chargen.rollers.home\n"
         "    return reverse('drifting:list')\n"
     )
     assert [name for _, name in _imported(module) if name.startswith(GAME_APPS)] == [
-        "chargen.characters.home",
-        "chargen.characters.home.characters_home_section",
+        "chargen.infinity_drive.home",
+        "chargen.infinity_drive.home.characters_home_section",
         "chargen.rollers.home",
     ]
     assert _game_strings(module) == [(4, "drifting:list")]

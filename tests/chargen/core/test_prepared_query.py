@@ -14,11 +14,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
-from chargen.characters.access import characters_for_owner
-from chargen.characters.models import Character
 from chargen.core.prepared_query import PreparedQuery
 from chargen.drifting import access as drifting_access
 from chargen.drifting import services as drifting_services
+from chargen.infinity_drive.access import characters_for_owner
+from chargen.infinity_drive.models import Character
 from chargen.rollers import access as rollers_access
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from chargen.characters.rule_upgrade import Targets, current_targets
 from chargen.content.pinned import content_scope, content_version_for_new_character
 from chargen.core.ruledata import recorded_versions
+from chargen.infinity_drive.rule_upgrade import Targets, current_targets
 from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing
 from chargen.rulebook.models import Skill
 from chargen.rulebook.services import (

@@ -6,8 +6,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from chargen.characters.models import Character
 from chargen.core.models import RuleVersion
+from chargen.infinity_drive.models import Character
 from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing
 from chargen.rulebook.models import Skill
 from chargen.rulebook.services import current_rulebook_version

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters.models import (
+from chargen.infinity_drive.models import (
     Character,
     CharacterStatus,
     CreationLogEntry,

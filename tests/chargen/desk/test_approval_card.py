@@ -13,10 +13,10 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
-from chargen.characters import services
-from chargen.characters.gm.services import character_return
-from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
-from tests.chargen.characters.steps import (
+from chargen.infinity_drive import services
+from chargen.infinity_drive.gm.services import character_return
+from chargen.infinity_drive.models import Character, CharacterStatus, CreationLogEntry
+from tests.chargen.infinity_drive.steps import (
     citizen_construction,
     next_sequence,
     roll_book_characteristics,

@@ -9,20 +9,20 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 
-from chargen.characters.gm.services import (
+from chargen.desk.models import Decision
+from chargen.desk.services import DecisionConflict
+from chargen.infinity_drive.gm.services import (
     character_approve,
     character_return,
     race_approve,
     race_reject,
 )
-from chargen.characters.models import (
+from chargen.infinity_drive.models import (
     Character,
     CharacterStatus,
     Race,
     RaceStatus,
 )
-from chargen.desk.models import Decision
-from chargen.desk.services import DecisionConflict
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

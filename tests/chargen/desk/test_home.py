@@ -7,9 +7,9 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
-from chargen.characters.gm.services import race_approve
-from chargen.characters.models import Character, Race
 from chargen.desk.notifications import notifications_mark_seen
+from chargen.infinity_drive.gm.services import race_approve
+from chargen.infinity_drive.models import Character, Race
 
 
 def _waiting(client: Client) -> str:

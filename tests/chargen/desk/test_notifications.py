@@ -16,7 +16,9 @@ from django.test import override_settings
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
-from chargen.characters.gm.services import (
+from chargen.desk.models import Notification, NotificationKind
+from chargen.desk.notifications import notifications_mark_seen, unseen_count
+from chargen.infinity_drive.gm.services import (
     character_approve,
     character_return,
     notify_character_submitted,
@@ -24,9 +26,7 @@ from chargen.characters.gm.services import (
     race_approve,
     race_reject,
 )
-from chargen.characters.models import Character, CharacterStatus, Race
-from chargen.desk.models import Notification, NotificationKind
-from chargen.desk.notifications import notifications_mark_seen, unseen_count
+from chargen.infinity_drive.models import Character, CharacterStatus, Race
 
 CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], None]]]]
 

@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign, Membership
-from chargen.characters.models import Character, Race
 from chargen.desk.models import Decision, LastSeen, Notification
+from chargen.infinity_drive.models import Character, Race
 
 GM, PLAYER, OTHER, OUTSIDER, VISITOR = "gm", "player", "other_player", "outsider", "visitor"
 EVERYONE = (GM, PLAYER, OTHER, OUTSIDER, VISITOR)

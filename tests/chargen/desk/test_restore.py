@@ -8,11 +8,11 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 
-from chargen.characters.models import Character, CreationLogEntry, Race
 from chargen.core import roll_keys
 from chargen.core.export import exported_log
 from chargen.core.verify import verify_rows
 from chargen.desk.models import Notification
+from chargen.infinity_drive.models import Character, CreationLogEntry, Race
 
 # The commands README's "Backup and restore" section gives for a logical (JSON) copy.
 DUMP_OPTIONS = {

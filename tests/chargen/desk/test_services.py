@@ -8,20 +8,20 @@ from django.core.exceptions import PermissionDenied
 
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_house_rules_change
-from chargen.characters.gm.services import (
-    character_approve,
-    character_return,
-    race_approve,
-    race_create_non_humanoid,
-    race_reject,
-)
-from chargen.characters.models import Character, CharacterStatus, Race, RaceKind, RaceStatus
 from chargen.desk.models import Decision, DecisionAction, DecisionItem
 from chargen.desk.services import (
     DecisionConflict,
     NoteRequired,
     latest_decision,
 )
+from chargen.infinity_drive.gm.services import (
+    character_approve,
+    character_return,
+    race_approve,
+    race_create_non_humanoid,
+    race_reject,
+)
+from chargen.infinity_drive.models import Character, CharacterStatus, Race, RaceKind, RaceStatus
 from rules.errors import RulesError
 
 

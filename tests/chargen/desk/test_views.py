@@ -11,10 +11,10 @@ from django.urls import reverse
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_house_rules_change
-from chargen.characters.models import Character, CharacterStatus, Race, RaceStatus
 from chargen.desk.models import Decision
 from chargen.desk.notifications import unseen_count
-from tests.chargen.characters.steps import roll_book_characteristics
+from chargen.infinity_drive.models import Character, CharacterStatus, Race, RaceStatus
+from tests.chargen.infinity_drive.steps import roll_book_characteristics
 
 
 def _url(name: str, campaign: Campaign, **kwargs: object) -> str:

@@ -11,10 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
-from chargen.characters.gm.labels import LOG_KIND_LABELS, log_kind_label
-from chargen.characters.models import Character, CharacterStatus, Race, RaceStatus
-from chargen.characters.progress import Kind
 from chargen.desk.labels import decider_label
+from chargen.infinity_drive.gm.labels import LOG_KIND_LABELS, log_kind_label
+from chargen.infinity_drive.models import Character, CharacterStatus, Race, RaceStatus
+from chargen.infinity_drive.progress import Kind
 
 HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
 

@@ -8,9 +8,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from chargen.characters.models import Character
 from chargen.drifting import services as drifting
 from chargen.drifting.models import Character as Drifter
+from chargen.infinity_drive.models import Character
 from chargen.rollers import services as rollers
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from tests.chargen.pdf.conftest import jim, leanne, mage, party, rules_data, treva

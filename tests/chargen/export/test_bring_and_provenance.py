@@ -8,20 +8,20 @@ from django.db.models import QuerySet
 from django.test import Client, override_settings
 
 from chargen.campaigns.models import Campaign
-from chargen.characters import services
-from chargen.characters import services_finish as finish
-from chargen.characters.models import Character, CharacterStatus, CreationLogEntry
 from chargen.core import roll_keys
 from chargen.core.kept_logs import forget_kept_logs
 from chargen.core.models import SigningKey
 from chargen.drifting import services as drifting
 from chargen.drifting.models import Character as Drifter
+from chargen.infinity_drive import services
+from chargen.infinity_drive import services_finish as finish
+from chargen.infinity_drive.models import Character, CharacterStatus, CreationLogEntry
 from chargen.rollers.models import UniqueCharacter
-from tests.chargen.characters.steps import next_sequence
-from tests.chargen.characters_finish.build import choose_option, treva_through_skills
 from tests.chargen.export.conftest import exported
 from tests.chargen.export.test_keys import roll
 from tests.chargen.export.test_round_trip import delete, upload
+from tests.chargen.infinity_drive.steps import next_sequence
+from tests.chargen.infinity_drive_finish.build import choose_option, treva_through_skills
 
 FOREIGN = roll_keys.new_private_key_text()
 

@@ -15,8 +15,8 @@ from django.test import Client
 
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_create
-from chargen.characters.models import Character
 from chargen.core.imports import export_schema
+from chargen.infinity_drive.models import Character
 from chargen.rollers.models import UniqueCharacter
 from tests.chargen.export.conftest import exported
 from tests.chargen.export.test_bring_and_provenance import _server_rolled

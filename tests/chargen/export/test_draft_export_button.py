@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.test import Client
 
-from chargen.characters import services as infinity_drive
 from chargen.drifting import services_creation as drifting
+from chargen.infinity_drive import services as infinity_drive
 
 
 def _export_link(html: str, address: str) -> bool:

@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
-from chargen.characters.models import Character
 from chargen.core.imports import ImportRefused, log_rows_from
+from chargen.infinity_drive.models import Character
 from chargen.rollers import services as rollers
 from chargen.rollers.models import UniqueCharacter, UniqueRollEntry
 from tests.chargen.export.conftest import exported

@@ -10,9 +10,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from chargen.characters.models import CreationLogEntry
 from chargen.core.imports import export_schema
 from chargen.core.systems import registry
+from chargen.infinity_drive.models import CreationLogEntry
 from tests.chargen.export.conftest import exported
 
 KINDS = (
@@ -120,8 +120,8 @@ def test_a_file_whose_name_is_not_its_logs_is_refused(treva: Any, player_client:
 def test_a_file_from_before_names_were_logged_gets_its_name_row(
     player: Any, player_client: Client
 ) -> None:
-    from chargen.characters.models import Character
-    from tests.chargen.characters.steps import roll_book_characteristics
+    from chargen.infinity_drive.models import Character
+    from tests.chargen.infinity_drive.steps import roll_book_characteristics
 
     older = Character.objects.create(owner=player, name="Vel", concept="Smuggler")
     roll_book_characteristics(older)  # a log as the old code wrote it: no name row

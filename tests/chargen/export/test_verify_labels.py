@@ -10,8 +10,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from chargen.characters.models import Character
 from chargen.core.row_labels import kind_words, row_label
+from chargen.infinity_drive.models import Character
 from chargen.rollers.models import UniqueCharacter
 from tests.chargen.export.conftest import exported
 from tests.chargen.export.test_round_trip import upload

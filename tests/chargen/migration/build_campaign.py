@@ -10,7 +10,6 @@ from django.contrib.auth.models import User
 from chargen.campaigns import services as campaigns
 from chargen.campaigns.forms import house_rules_form
 from chargen.campaigns.models import Campaign
-from chargen.characters.campaign_rules import INFINITY_DRIVE
 from chargen.desk.content import content_save_rows, content_save_table_rows
 from chargen.desk.content_forms import (
     BackgroundRowFormSet,
@@ -21,6 +20,7 @@ from chargen.desk.content_forms import (
     own_prompts,
     own_tables,
 )
+from chargen.infinity_drive.campaign_rules import INFINITY_DRIVE
 from tests.chargen.migration.build_common import (
     Cast,
     form_post,

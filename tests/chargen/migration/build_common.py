@@ -15,10 +15,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.test import Client
 
-from chargen.characters import services
-from chargen.characters.log import log_entries
-from chargen.characters.models import Character
-from chargen.characters.progress import progress_for
+from chargen.infinity_drive import services
+from chargen.infinity_drive.log import log_entries
+from chargen.infinity_drive.models import Character
+from chargen.infinity_drive.progress import progress_for
 from rules.infinity_drive import creation
 from tests.chargen.migration.legacy import page_text
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 
 from chargen.campaigns.models import Campaign
-from chargen.characters import services
-from chargen.characters import services_finish as finish
-from chargen.characters.gm import services as desk
-from chargen.characters.models import Character, Race
+from chargen.infinity_drive import services
+from chargen.infinity_drive import services_finish as finish
+from chargen.infinity_drive.gm import services as desk
+from chargen.infinity_drive.models import Character, Race
 from tests.chargen.migration.build_campaign import change_rim_rules
 from tests.chargen.migration.build_common import (
     Cast,

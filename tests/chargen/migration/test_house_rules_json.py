@@ -20,9 +20,9 @@ from django.db.migrations.operations import AddField
 
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_create
-from chargen.characters.campaign_rules import house_rules_for
-from chargen.characters.models import Character
 from chargen.drifting.campaign_rules import drifting_rules_for
+from chargen.infinity_drive.campaign_rules import house_rules_for
+from chargen.infinity_drive.models import Character
 from rules.infinity_drive.house_rules import NonHumanoidMaximum, SurvivalFailure
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

@@ -31,9 +31,9 @@ from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
-from chargen.characters.models import Character
 from chargen.drifting.lifepath_choice import UNAVAILABLE_HELP, UNAVAILABLE_MARK
 from chargen.drifting.models import Character as DriftingCharacter
+from chargen.infinity_drive.models import Character
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from chargen.rollers.services import CRISIS_PROMPT
 from chargen.rulebook.services import rulebook_cache_clear

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from django.core.management import call_command
 
-from chargen.characters.concept_log import CONCEPT, named
-from chargen.characters.log import log_entries
-from chargen.characters.models import Character, CreationLogEntry
-from chargen.characters.snapshots import snapshot_mismatches
 from chargen.core import roll_keys
 from chargen.core.export import exported_log
 from chargen.core.verify import verify_rows
+from chargen.infinity_drive.concept_log import CONCEPT, named
+from chargen.infinity_drive.log import log_entries
+from chargen.infinity_drive.models import Character, CreationLogEntry
+from chargen.infinity_drive.snapshots import snapshot_mismatches
 from tests.chargen.migration.test_legacy_data_survives import legacy_database
 
 __all__ = ["legacy_database"]

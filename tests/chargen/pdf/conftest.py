@@ -8,8 +8,8 @@ from django.core.management import call_command
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters.models import Character
 from chargen.drifting.models import Character as Drifter
+from chargen.infinity_drive.models import Character
 from chargen.rollers import services as rollers
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from chargen.rulebook.services import rulebook_cache_clear

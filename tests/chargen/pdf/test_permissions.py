@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign, Membership
-from chargen.characters.models import Character
 from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import Character as Drifter
+from chargen.infinity_drive.models import Character
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from tests.chargen.security.conftest import database_fingerprint
 from tests.e2e.test_print import finished_treva

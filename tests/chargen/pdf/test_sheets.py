@@ -11,13 +11,13 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
-from chargen.characters import services_finish as finish
-from chargen.characters.models import Character
 from chargen.core.line_breaks import break_long_runs
 from chargen.core.models import PaperSetting
 from chargen.drifting.models import Character as Drifter
+from chargen.infinity_drive import services_finish as finish
+from chargen.infinity_drive.models import Character
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
-from tests.chargen.characters_finish.build import BOOK_SKILLS
+from tests.chargen.infinity_drive_finish.build import BOOK_SKILLS
 from tests.chargen.pdf.pdftext import PAGE_SIZES_PT, page_size, pdf_pages, pdf_text, word_boxes
 from tests.e2e.test_print import BOOK_HISTORY, finished_treva, long_history
 

@@ -7,7 +7,7 @@ import pytest
 from django import forms
 from django.contrib.auth.models import User
 
-from chargen.characters.forms import RaceProposalForm
+from chargen.infinity_drive.forms import RaceProposalForm
 from chargen.rollers import services
 from chargen.rollers.forms import (
     UniquePoolFields,

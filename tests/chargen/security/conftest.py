@@ -19,17 +19,17 @@ from django.core.management import call_command
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters import services
-from chargen.characters import services_finish as finish
-from chargen.characters.gm import services as desk
-from chargen.characters.models import Character, Race, RaceStatus
 from chargen.content.models import BackgroundRow, BackgroundTable, EquipmentItem, HistoryPrompt
 from chargen.drifting import services as drifting
 from chargen.drifting.models import Character as DriftingCharacter
+from chargen.infinity_drive import services
+from chargen.infinity_drive import services_finish as finish
+from chargen.infinity_drive.gm import services as desk
+from chargen.infinity_drive.models import Character, Race, RaceStatus
 from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing
 from chargen.rulebook.services import rulebook_cache_clear
-from tests.chargen.characters.steps import next_sequence, roll_book_characteristics
-from tests.chargen.characters_finish.build import (
+from tests.chargen.infinity_drive.steps import next_sequence, roll_book_characteristics
+from tests.chargen.infinity_drive_finish.build import (
     choose_option,
     save_history,
     treva_through_skills,

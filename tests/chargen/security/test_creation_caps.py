@@ -20,12 +20,12 @@ from django.urls import reverse
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters.models import Character, Race, RaceKind, RaceStatus
 from chargen.drifting.models import Character as DriftingCharacter
 from chargen.drifting.models import CreationStep
+from chargen.infinity_drive.models import Character, Race, RaceKind, RaceStatus
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from rules.infinity_drive.codes import CHARACTERISTICS
-from tests.chargen.characters.steps import next_sequence, roll_book_characteristics
+from tests.chargen.infinity_drive.steps import next_sequence, roll_book_characteristics
 
 ROOT = Path(__file__).resolve().parents[3]
 CAP = 3

@@ -13,9 +13,9 @@ from django.urls import reverse
 
 from chargen.campaigns.models import Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters.models import Character, Race
+from chargen.infinity_drive.models import Character, Race
 from rules.infinity_drive.codes import CHARACTERISTICS
-from tests.chargen.characters.steps import next_sequence, roll_book_characteristics
+from tests.chargen.infinity_drive.steps import next_sequence, roll_book_characteristics
 
 CaptureCallbacks = Callable[..., AbstractContextManager[object]]
 NAME_WITH_HEADER = "Rogue\r\nBcc: victim@example.org"

@@ -17,8 +17,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from chargen.characters.gm import services as desk
-from chargen.characters.models import CharacterStatus
+from chargen.infinity_drive.gm import services as desk
+from chargen.infinity_drive.models import CharacterStatus
 from tests.chargen.security.conftest import World, WorldBuilder
 
 HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}

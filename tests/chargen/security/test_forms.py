@@ -16,13 +16,13 @@ import chargen
 from chargen.campaigns.forms import house_rules_form
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_create
-from chargen.characters import services_finish as finish
-from chargen.characters.forms import ConceptForm, StartForm
-from chargen.characters.models import Character, CharacterStatus
-from chargen.characters.views_finish import DetailsForm
 from chargen.content.models import EquipmentItem
-from tests.chargen.characters.steps import next_sequence
-from tests.chargen.characters_finish.build import choose_option
+from chargen.infinity_drive import services_finish as finish
+from chargen.infinity_drive.forms import ConceptForm, StartForm
+from chargen.infinity_drive.models import Character, CharacterStatus
+from chargen.infinity_drive.views_finish import DetailsForm
+from tests.chargen.infinity_drive.steps import next_sequence
+from tests.chargen.infinity_drive_finish.build import choose_option
 from tests.chargen.security.conftest import World
 
 

@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters import services
-from chargen.characters.errors import StepRefused
-from chargen.characters.models import Character
 from chargen.drifting.campaign_rules import DRIFTING
+from chargen.infinity_drive import services
+from chargen.infinity_drive.errors import StepRefused
+from chargen.infinity_drive.models import Character
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.converters import IntConverter
 
-from chargen.characters.models import Character
 from chargen.drifting.models import Character as DriftingCharacter
+from chargen.infinity_drive.models import Character
 from tests.chargen.security.conftest import World, database_fingerprint
 
 SKIPPED_NAMESPACES = {"admin"}  # Django's own admin; tests/chargen/security/test_admin.py

@@ -19,13 +19,13 @@ from django.urls import reverse
 from chargen.campaigns.forms import house_rules_form
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters import services
-from chargen.characters.gm import services as desk
-from chargen.characters.log import log_entries
-from chargen.characters.models import Character, CharacterStatus
-from chargen.characters.progress import progress_for
-from tests.chargen.characters.steps import next_sequence, roll_book_characteristics
-from tests.chargen.characters_finish.build import (
+from chargen.infinity_drive import services
+from chargen.infinity_drive.gm import services as desk
+from chargen.infinity_drive.log import log_entries
+from chargen.infinity_drive.models import Character, CharacterStatus
+from chargen.infinity_drive.progress import progress_for
+from tests.chargen.infinity_drive.steps import next_sequence, roll_book_characteristics
+from tests.chargen.infinity_drive_finish.build import (
     choose_option,
     save_history,
     treva_through_skills,

@@ -13,8 +13,8 @@ from playwright.sync_api import Page, expect
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters.models import Character, Race, RaceStatus
-from tests.chargen.characters.steps import next_sequence, roll_book_characteristics
+from chargen.infinity_drive.models import Character, Race, RaceStatus
+from tests.chargen.infinity_drive.steps import next_sequence, roll_book_characteristics
 from tests.conftest import PASSWORD
 
 HTMX = {"HX-Request": "true"}

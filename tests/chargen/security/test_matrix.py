@@ -24,7 +24,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
-from chargen.characters.models import Character, CharacterStatus
+from chargen.infinity_drive.models import Character, CharacterStatus
 from tests.chargen.security.conftest import database_fingerprint
 
 APPS = ("characters", "content", "campaigns")

@@ -6,11 +6,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from chargen.characters.models import Character, CharacterStatus, Race
 from chargen.desk.models import Notification
+from chargen.infinity_drive.models import Character, CharacterStatus, Race
 from rules.infinity_drive.codes import CHARACTERISTICS
-from tests.chargen.characters.steps import next_sequence, roll_book_characteristics
-from tests.chargen.characters_finish.build import choose_option, save_history
+from tests.chargen.infinity_drive.steps import next_sequence, roll_book_characteristics
+from tests.chargen.infinity_drive_finish.build import choose_option, save_history
 from tests.chargen.security.conftest import World
 
 

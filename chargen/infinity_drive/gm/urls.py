@@ -1,0 +1,27 @@
+"""Infinity Drive's desk pages, mounted inside the desk's URL namespace (`desk:…`)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from chargen.infinity_drive import views_pdf
+from chargen.infinity_drive.gm import views
+
+urlpatterns = [
+    path("<uuid:campaign_id>/races/", views.race_queue, name="race_queue"),
+    path("<uuid:campaign_id>/races/new/", views.race_create_non_humanoid, name="race_new"),
+    path(
+        "<uuid:campaign_id>/races/<uuid:race_id>/approve/",
+        views.race_approve,
+        name="race_approve",
+    ),
+    path("<uuid:campaign_id>/races/<uuid:race_id>/reject/", views.race_reject, name="race_reject"),
+    path("<uuid:campaign_id>/party/", views.party, name="party"),
+    path("<uuid:campaign_id>/party/print/", views.party_print, name="party_print"),
+    path("<uuid:campaign_id>/party/pdf/", views_pdf.party_pdf, name="party_pdf"),
+    path(
+        "<uuid:campaign_id>/party/<uuid:character_id>/",
+        views.party_character,
+        name="party_character",
+    ),
+]

@@ -1,0 +1,367 @@
+"""What a player does to a character, one keyword-only function per action.
+
+Each runs in one transaction: load the log, ask rules/ (through progress.py), write
+the step through log.py (which makes repeats harmless), refresh the snapshot.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import cast
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from chargen.campaigns.models import Campaign
+from chargen.core.limits import creation_cap, creation_cap_reached
+from chargen.core.log import FIRST_SEQUENCE, STALE_MESSAGE, effective
+from chargen.core.start_key import already_started
+from chargen.infinity_drive.campaign_rules import (
+    INFINITY_DRIVE,
+    house_rules_for,
+    house_rules_to_json,
+)
+from chargen.infinity_drive.concept_log import concept_payload
+from chargen.infinity_drive.errors import StepRefused
+from chargen.infinity_drive.log import NewEntry, Written, log_undo, log_write
+from chargen.infinity_drive.models import (
+    Character,
+    CharacterStatus,
+    CreationLogEntry,
+)
+from chargen.infinity_drive.part_two import NOTE
+from chargen.infinity_drive.progress import Progress
+from chargen.infinity_drive.services_race import (  # the race step; callers import it from here
+    character_choose_non_humanoid,
+    character_choose_race,
+    non_humanoid_races_for,
+    race_propose,
+    races_for,
+)
+from chargen.infinity_drive.wizard.entry_kinds import simple_roll
+from chargen.infinity_drive.wizard.log_walk import (
+    UNDOABLE_KINDS,
+    Kind,
+)
+from chargen.infinity_drive.wizard.step_write import dice_for_step, refresh, take_step
+from rules.infinity_drive import creation
+
+
+def character_start(
+    *,
+    owner: AbstractBaseUser,
+    campaign: Campaign | None,
+    name: str,
+    concept: str,
+    start_key: uuid.UUID | None = None,
+) -> Character:
+    """Save a new draft at once, so nothing is lost even if the browser closes now.
+
+    The draft keeps its campaign's house rules as they are now (the book's outside
+    any campaign): a GM's later change applies to characters started after it. The
+    same start form sent again (`start_key`) gets the draft the first one made.
+    """
+    name = name.strip()
+    if not name:
+        raise StepRefused("Give your character a name.", field="name")
+    if campaign is not None and not campaign.is_member(owner):
+        raise StepRefused("You are not in that campaign.", field="campaign")
+    if campaign is not None and campaign.game != INFINITY_DRIVE:
+        raise StepRefused(
+            f"“{campaign.name}” plays {campaign.get_game_display()}, not Infinity Drive.",
+            field="campaign",
+        )
+    with transaction.atomic():
+        made = already_started(Character, owner, start_key)
+        if made is not None:
+            return cast(Character, made)
+        cap = creation_cap("MAX_INFINITY_DRIVE_DRAFTS")
+        drafts = Character.objects.filter(owner_id=owner.pk, status=CharacterStatus.DRAFT)
+        if creation_cap_reached(owner=owner, cap=cap, count=drafts.count):
+            raise StepRefused(
+                f"You already have {cap} drafts, the most one player may "
+                "keep. Finish one of them before starting another."
+            )
+        character = Character.objects.create(
+            owner_id=owner.pk,
+            campaign=campaign,
+            name=name,
+            concept=concept.strip(),
+            start_key=start_key,
+            status=CharacterStatus.DRAFT,
+            house_rules=house_rules_to_json(house_rules_for(campaign)),
+        )
+        # The name and concept are the log's first row (a new log: its only key).
+        _write_concept(character, FIRST_SEQUENCE, character.name, character.concept)
+        return character
+
+
+def character_update_concept(
+    *, character: Character, expected_sequence: int, name: str, concept: str
+) -> Character:
+    """Rename or re-describe a draft: a `concept` row appended at the form's one-time
+    key (no dice are involved, so it may change freely while a draft). Nothing is
+    written when neither changed."""
+    name, concept = name.strip(), concept.strip()
+    if not name:
+        raise StepRefused("Give your character a name.", field="name")
+    if character.is_editable and (name, concept) == (character.name, character.concept):
+        return character
+    _write_concept(character, expected_sequence, name, concept)
+    character.refresh_from_db()
+    return character
+
+
+def _write_concept(character: Character, expected_sequence: int, name: str, concept: str) -> None:
+    def build(entries: list[CreationLogEntry]) -> NewEntry:
+        if not character.is_editable:
+            raise StepRefused(
+                f"{character.name} is {character.get_status_display().lower()}; "
+                "its concept can no longer be changed."
+            )
+        return NewEntry(Kind.CONCEPT, concept_payload(name, concept))
+
+    def after(locked: Character, _entries: list[CreationLogEntry]) -> None:
+        locked.name, locked.concept = name, concept
+        locked.save(update_fields=["name", "concept", "updated"])
+
+    written = log_write(
+        character=character,
+        expected_sequence=expected_sequence,
+        kinds=[Kind.CONCEPT],
+        build=build,
+        after=after,
+    )
+    if not written.created and written.entry.payload != concept_payload(name, concept):
+        # Another tab saved other words at this key first: these were not saved.
+        raise StepRefused(STALE_MESSAGE)
+
+
+def character_choose_method(
+    *, character: Character, expected_sequence: int, method: str
+) -> Written:
+    """Point buy or dice: locked once chosen."""
+    return take_step(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.METHOD,
+        make=lambda progress: NewEntry(Kind.METHOD, {"method": method}),
+    )
+
+
+def character_assign_points(
+    *, character: Character, expected_sequence: int, values: Mapping[str, int]
+) -> Written:
+    return take_step(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.POINT_BUY,
+        make=lambda progress: NewEntry(Kind.POINT_BUY, {"values": dict(values)}),
+    )
+
+
+def character_roll_characteristic(
+    *, character: Character, expected_sequence: int, typed_faces: str = "", characteristic: str = ""
+) -> Written:
+    """Roll the characteristic dice once; the player places it before the next roll.
+
+    A non-humanoid race rolls different dice for each characteristic, so its player
+    names the characteristic first (`characteristic`) and the roll goes straight there.
+    """
+
+    def make(progress: Progress) -> NewEntry:
+        if progress.state.non_humanoid is None:
+            return NewEntry(
+                Kind.CHARACTERISTIC_ROLL,
+                roll=dice_for_step(progress, progress.characteristic_dice, typed_faces),
+            )
+        if characteristic not in progress.unfilled_codes:
+            raise StepRefused(
+                "Choose a characteristic that is still to be rolled.", field="characteristic"
+            )
+        return NewEntry(
+            Kind.CHARACTERISTIC_ROLL,
+            {"characteristic": characteristic},
+            roll=dice_for_step(progress, progress.dice_for(characteristic), typed_faces),
+        )
+
+    return take_step(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.CHARACTERISTIC_ROLL,
+        make=make,
+    )
+
+
+def character_place_characteristic(
+    *, character: Character, expected_sequence: int, characteristic: str
+) -> Written:
+    return take_step(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.CHARACTERISTIC_PLACE,
+        make=lambda progress: NewEntry(
+            Kind.CHARACTERISTIC_PLACE, {"characteristic": characteristic}
+        ),
+    )
+
+
+def character_choose_career(
+    *, character: Character, expected_sequence: int, career: str
+) -> Written:
+    return take_step(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.CAREER,
+        make=lambda progress: NewEntry(Kind.CAREER, {"career": career}),
+    )
+
+
+def character_roll(
+    *, character: Character, expected_sequence: int, kind: str, typed_faces: str = ""
+) -> Written:
+    """A roll of the step table's dice alone (specialisation, skill, survival, ...)."""
+    row = simple_roll(kind)
+    if row is None or row.simple_dice is None:
+        raise StepRefused("There is no such roll in character creation.")
+    dice = row.simple_dice
+    return take_step(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=kind,
+        make=lambda progress: NewEntry(kind, roll=dice_for_step(progress, dice, typed_faces)),
+    )
+
+
+def character_roll_specialisation(
+    *, character: Character, expected_sequence: int, typed_faces: str = ""
+) -> Written:
+    return character_roll(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.SPECIALISATION_ROLL,
+        typed_faces=typed_faces,
+    )
+
+
+def character_roll_skill(
+    *, character: Character, expected_sequence: int, typed_faces: str = ""
+) -> Written:
+    return character_roll(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.SKILL_ROLL,
+        typed_faces=typed_faces,
+    )
+
+
+def character_reroll_skill(
+    *, character: Character, expected_sequence: int, table: str, typed_faces: str = ""
+) -> Written:
+    """Rule 7: the one reroll when the entry's prerequisite is not met."""
+    return take_step(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.SKILL_REROLL,
+        make=lambda progress: NewEntry(
+            Kind.SKILL_REROLL,
+            {"table": table},
+            roll=dice_for_step(progress, creation.SKILL_DICE, typed_faces),
+        ),
+    )
+
+
+def character_choose_table(
+    *,
+    character: Character,
+    expected_sequence: int,
+    table: str,
+    specialty: str = "",
+    history_reason: str = "",
+) -> Written:
+    """Read the pending skill roll on one table (which may lose the roll, with its reason)."""
+    return take_step(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.TABLE_CHOICE,
+        also_kinds=(Kind.SKILL_REROLL,),
+        make=lambda progress: NewEntry(
+            Kind.TABLE_CHOICE,
+            {
+                "table": table,
+                "specialty": specialty.strip(),
+                "history_reason": history_reason.strip(),
+            },
+            history_note=history_reason.strip(),
+        ),
+    )
+
+
+def character_roll_survival(
+    *, character: Character, expected_sequence: int, typed_faces: str = ""
+) -> Written:
+    return character_roll(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.SURVIVAL_ROLL,
+        typed_faces=typed_faces,
+    )
+
+
+def character_choose_survival_outcome(
+    *, character: Character, expected_sequence: int, outcome: str
+) -> Written:
+    """Death or a setback, where the campaign lets the player choose."""
+    return take_step(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.SURVIVAL_OUTCOME,
+        make=lambda progress: NewEntry(Kind.SURVIVAL_OUTCOME, {"outcome": outcome}),
+    )
+
+
+def character_choose_setback(
+    *, character: Character, expected_sequence: int, characteristic: str
+) -> Written:
+    return take_step(
+        character=character,
+        expected_sequence=expected_sequence,
+        kind=Kind.SETBACK,
+        make=lambda progress: NewEntry(Kind.SETBACK, {"characteristic": characteristic}),
+    )
+
+
+def _latest_race_id(entries: Sequence[CreationLogEntry]) -> str | None:
+    for entry in reversed(entries):
+        if entry.kind in {Kind.RACE, Kind.RACE_CHANGE, Kind.NON_HUMANOID}:
+            return (entry.payload or {}).get("race_id")
+    return None
+
+
+def character_undo(*, character: Character, expected_sequence: int) -> CreationLogEntry:
+    """Take back the newest decision (never a roll, never the method, never a death)."""
+
+    def after(character: Character, entries: list[CreationLogEntry]) -> None:
+        race_id = _latest_race_id(effective(entries))
+        if str(character.race_id or "") != str(race_id or ""):
+            character.race_id = race_id
+            character.save(update_fields=["race", "updated"])
+        refresh(character, entries)
+
+    return log_undo(
+        character=character,
+        expected_sequence=expected_sequence,
+        undoable_kinds=UNDOABLE_KINDS,
+        passed_over_kinds=frozenset({NOTE}),
+        after=after,
+    )
+
+
+__all__ = [
+    "character_choose_non_humanoid",
+    "character_choose_race",
+    "non_humanoid_races_for",
+    "race_propose",
+    "races_for",
+]

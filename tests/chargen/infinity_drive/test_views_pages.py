@@ -1,0 +1,108 @@
+"""What the wizard's pages show: each skill table's entry and why not, survival odds and the
+failed survival's choice, the home page and character list, and queries that do not grow
+with the rolls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from chargen.infinity_drive.log import log_entries
+from chargen.infinity_drive.models import Character, CharacterStatus
+from tests.chargen.infinity_drive.steps import (
+    citizen_construction,
+    darrian,
+    next_sequence,
+    roll_book_characteristics,
+    skill,
+)
+from tests.chargen.infinity_drive.views_helpers import url
+
+
+def test_the_skill_page_shows_each_tables_entry_and_why_not(
+    player_client: Client, draft: Character
+) -> None:
+    roll_book_characteristics(draft)
+    darrian(draft)
+    citizen_construction(draft)
+    player_client.post(url("roll_skill", draft), {"sequence": next_sequence(draft), "faces": "4 5"})
+    content = player_client.get(url("skills", draft)).content.decode()
+    assert "Psychic" in content  # 9 on the Construction Academic table
+    assert "Reroll once" in content
+    assert "You still owe 10 academic rolls" in content
+
+
+def test_survival_odds_are_shown_before_rolling(player_client: Client, draft: Character) -> None:
+    roll_book_characteristics(draft)
+    darrian(draft)
+    citizen_construction(draft)
+    for faces in ("1 1", "1 3", "3 3", "2 2"):
+        skill(draft, faces, "construction-academic")
+    content = player_client.get(url("skills", draft)).content.decode()
+    assert "Roll for survival" in content
+    assert "beat <strong>3</strong>" in content
+    assert "91.7%" in content  # 2d6 above 3: 33 of 36
+
+
+def test_the_query_count_does_not_grow_with_the_rolls(
+    player_client: Client, draft: Character, django_assert_max_num_queries: Any
+) -> None:
+    roll_book_characteristics(draft)
+    darrian(draft)
+    citizen_construction(draft)
+    player_client.get(url("skills", draft))  # the rulebook is now cached
+    with django_assert_max_num_queries(8):
+        player_client.get(url("skills", draft))
+    for faces in ("1 1", "1 3", "3 3", "2 2"):
+        skill(draft, faces, "construction-academic")
+    player_client.post(
+        url("roll_survival", draft), {"sequence": next_sequence(draft), "faces": "5 5"}
+    )
+    for faces in ("4 4", "3 3"):
+        skill(draft, faces, "construction-academic")
+    with django_assert_max_num_queries(8):
+        player_client.get(url("skills", draft))
+
+
+def test_the_home_page_lists_drafts_with_their_progress(
+    player_client: Client, draft: Character
+) -> None:
+    roll_book_characteristics(draft)
+    content = player_client.get(reverse("home")).content.decode()
+    assert "Infinity Drive characters" in content
+    assert "Drafts" in content
+    assert "Treva Donalson" in content
+    assert "58C2874" in content
+    assert "Race and career next" in content
+
+
+def test_the_character_list_groups_drafts_finished_and_dead(
+    player_client: Client, player: User
+) -> None:
+    Character.objects.create(owner=player, name="Alive", status=CharacterStatus.FINISHED)
+    Character.objects.create(owner=player, name="Gone", status=CharacterStatus.DEAD)
+    content = player_client.get(reverse("characters:list")).content.decode()
+    assert content.index("Finished") < content.index("Alive") < content.index("Dead")
+    assert content.index("Dead") < content.index("Gone")
+
+
+def test_a_failed_survival_offers_death_or_setback_with_the_roll_shown(
+    player_client: Client, draft: Character
+) -> None:
+    roll_book_characteristics(draft)
+    darrian(draft)
+    citizen_construction(draft)
+    for faces in ("1 1", "1 3", "3 3", "2 2"):
+        skill(draft, faces, "construction-academic")
+    player_client.post(
+        url("roll_survival", draft), {"sequence": next_sequence(draft), "faces": "1 2"}
+    )
+    survival = log_entries(draft)[-1]
+    content = player_client.get(url("skills", draft)).content.decode()
+    assert "The character dies" in content
+    assert "Suffer a setback" in content
+    assert "did not beat 3" in content
+    assert f'data-sequence="{survival.sequence}"' in content

@@ -1,0 +1,114 @@
+"""Test helper: take a character through steps 1–6 with the book's dice (Treva Donalson),
+then through the equipment and history steps with the real services."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from chargen.infinity_drive import services
+from chargen.infinity_drive import services_finish as finish
+from chargen.infinity_drive.models import Character, CreationLogEntry
+from tests.chargen.infinity_drive.steps import (
+    citizen_construction,
+    darrian,
+    next_sequence,
+    roll_book_characteristics,
+    skill,
+    survive,
+)
+
+ACADEMIC = "construction-academic"
+ACTION = "construction-action"
+PLANETSIDE_ACADEMIC = "citizen-planetside-academic"
+PLANETSIDE_ACTION = "citizen-planetside-action"
+
+BOOK_SKILLS = (
+    "Athletics, Acrobatics, Bribery – 1, Broker, Clerical, Diplomacy – 4, Drive – 1, Evade, "
+    "Intimidation, Knowledge (Black Market), Local, Recon – 1, Stealth, Swim, Zero-G Movement"
+)
+
+
+def treva_through_skills(character: Character, *, undo_a_table_choice: bool = False) -> None:
+    """Her skills as the book rolls them; with `undo_a_table_choice`, her last skill roll
+    is first placed on another table and that choice undone (the log keeps both rows)."""
+    roll_book_characteristics(character)
+    darrian(character)
+    citizen_construction(character)
+    skill(character, "1 1", ACADEMIC)  # 2: +1 Mus
+    services.character_roll_skill(
+        character=character, expected_sequence=next_sequence(character), typed_faces="4 5"
+    )  # 9: Psychic, prerequisite not met
+    services.character_reroll_skill(
+        character=character,
+        expected_sequence=next_sequence(character),
+        table=ACADEMIC,
+        typed_faces="1 3",
+    )
+    services.character_choose_table(
+        character=character, expected_sequence=next_sequence(character), table=ACADEMIC
+    )  # 4: Clerical
+    skill(character, "3 3", ACADEMIC)  # 6: Diplomacy 1
+    skill(character, "4 6", ACADEMIC, specialty="Black Market")  # 10: Knowledge
+    survive(character, "2 3")
+    skill(character, "4 4", ACADEMIC)  # 8: Intimidation
+    skill(character, "2 3", PLANETSIDE_ACADEMIC)  # 5: Broker
+    skill(character, "3 3", ACADEMIC)  # 6: Diplomacy 2
+    skill(character, "4 5", PLANETSIDE_ACADEMIC)  # 9: Diplomacy 3
+    survive(character, "4 5")
+    skill(character, "3 3", ACADEMIC)  # 6: Diplomacy 4
+    skill(character, "5 6", ACADEMIC)  # 11: Local
+    skill(character, "2 2", ACTION)  # 4: Recon 1
+    skill(character, "3 4", ACADEMIC)  # 7: Bribery 1
+    survive(character, "4 4")  # the survival roll the book leaves out
+    if undo_a_table_choice:
+        services.character_roll_skill(
+            character=character, expected_sequence=next_sequence(character), typed_faces="3 3"
+        )
+        services.character_choose_table(
+            character=character, expected_sequence=next_sequence(character), table=ACADEMIC
+        )
+        services.character_undo(character=character, expected_sequence=next_sequence(character) - 1)
+        services.character_choose_table(
+            character=character,
+            expected_sequence=next_sequence(character),
+            table=PLANETSIDE_ACTION,
+        )  # 6: Drive 1
+    else:
+        skill(character, "3 3", PLANETSIDE_ACTION)  # 6: Drive 1
+    survive(character, "3 4")
+
+
+def choose_option(character: Character, option: str) -> CreationLogEntry:
+    return finish.equipment_choose_option(
+        character=character, expected_sequence=next_sequence(character), option=option
+    )
+
+
+def equip_standard(character: Character) -> None:
+    choose_option(character, "standard")
+
+
+def buy(character: Character, item_id: int, quantity: int) -> CreationLogEntry | None:
+    """Own `quantity` of the item, from a page drawn just now."""
+    return finish.equipment_set_quantity(
+        character=character,
+        expected_sequence=next_sequence(character),
+        item_id=item_id,
+        quantity=quantity,
+    )
+
+
+def save_history(
+    character: Character, *, notes: Mapping[int, str], age: str, appearance: str
+) -> tuple[CreationLogEntry, ...]:
+    return finish.history_save(
+        character=character,
+        expected_sequence=next_sequence(character),
+        notes=notes,
+        age=age,
+        appearance=appearance,
+    )
+
+
+def write_history(character: Character) -> None:
+    save_history(character, notes={}, age="34", appearance="Tall, sharp-eyed, expensive suit.")
