@@ -29,7 +29,6 @@ from rules.infinity_drive import (
     wording,
 )
 from rules.infinity_drive import prerequisites as prereq
-from rules.infinity_drive.creation import table_view
 from rules.infinity_drive.house_rules import HouseRules, NonHumanoidMaximum
 
 Call = tuple[Callable[..., object], dict[str, Any]]
@@ -327,9 +326,6 @@ CALLS: dict[str, Callable[[], Call]] = {
     ),
     "rules.infinity_drive.creation.table_view.table_legality": _call(
         creation.table_legality, state=STATES[-2], rulebook=BOOK
-    ),
-    "rules.infinity_drive.creation.table_view.forget_table_legality": _call(
-        table_view.forget_table_legality
     ),
     "rules.infinity_drive.creation.reducer.replay": _call(
         creation.replay, steps=list(STEPS), rulebook=BOOK, house_rules=HOUSE

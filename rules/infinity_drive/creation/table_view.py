@@ -11,9 +11,6 @@ play or with no body to raise, or above its maximum without a history reason).
 
 from __future__ import annotations
 
-import threading
-import weakref
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -26,20 +23,8 @@ from rules.odds.infinity_drive import chance_of_totals
 __all__ = [
     "EntryLegality",
     "TableLegality",
-    "forget_table_legality",
     "table_legality",
 ]
-
-# The skills step draws these tables on every click, and most clicks change nothing they
-# read: a roll waiting for its table, a note (issue 13). They are a pure function of the
-# rule book and of `_what_legality_reads`, so each process keeps its latest, by the rule
-# book's identity and those parts of the state. The book is held weakly (a keep must not
-# keep rule books alive that their own cache let go), and a kept entry whose book is gone
-# is never read, so an identity used again by a new book cannot find it.
-KEPT = 128
-_kept: OrderedDict[tuple[object, ...], tuple[weakref.ref[Rulebook], tuple[TableLegality, ...]]]
-_kept = OrderedDict()
-_kept_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -87,56 +72,6 @@ def table_legality(state: CreationState, rulebook: Rulebook) -> tuple[TableLegal
     instance(rulebook, Rulebook, "the rule book")
     if state.learner is None:
         return ()
-    # Each part with its type: a malformed field of the state equal to a right one (True
-    # for 1, 1.0) is drawn, and refused, as it would be without the keep. Values inside a
-    # part are not looked into: a learner built by hand with 16.0 rolls, equal to one
-    # with 16, may be answered as that one was rather than refused.
-    key = (id(rulebook), *((type(part), part) for part in _what_legality_reads(state)))
-    try:
-        hash(key)
-    except TypeError:  # a part that cannot be a key: drawn every time
-        return _drawn(state, rulebook)
-    with _kept_lock:
-        kept = _kept.get(key)
-        if kept is not None and kept[0]() is rulebook:
-            _kept.move_to_end(key)
-            return kept[1]
-    views = _drawn(state, rulebook)
-    with _kept_lock:
-        _kept[key] = (weakref.ref(rulebook), views)
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
-    return views
-
-
-def forget_table_legality() -> None:
-    """Empty this process's kept tables (tests compare them with tables drawn afresh)."""
-    with _kept_lock:
-        _kept.clear()
-
-
-def _what_legality_reads(state: CreationState) -> tuple[object, ...]:
-    """Every part of a state the tables' legality reads, a pending roll aside: the
-    career and specialisation (which tables, `open_tables`), where the rolls stand and the
-    learner (its quota, `quota_refusal`), the skills and characteristics, and what sets
-    each characteristic's maximum (`evaluate_option`, `evaluate_entry`)."""
-    return (
-        state.career,
-        state.specialisation,
-        state.learner,
-        state.rolls_used,
-        state.rolls_forfeited,
-        state.academic_rolls,
-        state.action_rolls,
-        state.skills,
-        state.characteristics,
-        state.race,
-        state.non_humanoid,
-        state.non_humanoid_maximum,
-    )
-
-
-def _drawn(state: CreationState, rulebook: Rulebook) -> tuple[TableLegality, ...]:
     fresh = replace(state, pending=None)
     views = []
     for table in open_tables(fresh, rulebook):

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import gc
-import weakref
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
 from rules.errors import RulesError
-from rules.infinity_drive.aliens import NonHumanoidDice, NonHumanoidRace, Race
-from rules.infinity_drive.autopilot import generate_npc
-from rules.infinity_drive.codes import CHARACTERISTICS
 from rules.infinity_drive.creation import (
     CareerChosen,
     CreationState,
@@ -28,10 +22,7 @@ from rules.infinity_drive.creation import (
     replay,
     table_legality,
 )
-from rules.infinity_drive.creation.table_view import forget_table_legality
-from rules.infinity_drive.house_rules import HouseRules, NonHumanoidMaximum, SurvivalFailure
-from rules.infinity_drive.learner import Learner
-from rules.infinity_drive.rulebook import LearnerType, load_book
+from rules.infinity_drive.rulebook import load_book
 from rules.infinity_drive.skills import SkillRank, SkillSheet
 from rules.odds import as_percent, chance_of_totals
 from tests.rules.infinity_drive.test_treva_replay import CAREER_STEPS, CHARACTERISTIC_STEPS
@@ -202,138 +193,6 @@ def test_chance_of_totals_refuses_junk(junk: object) -> None:
         chance_of_totals(junk)  # type: ignore[arg-type]
 
 
-# --- Kept per process -----------------------------------------------------------------
-
-
-def _every_state(npc_steps: tuple[object, ...], house_rules: HouseRules) -> list[CreationState]:
-    states, state = [], CreationState()
-    for step in npc_steps:
-        state = apply_step(state, step, rulebook=BOOK, house_rules=house_rules)  # type: ignore[arg-type]
-        states.append(state)
-    return states
-
-
-def test_kept_tables_are_those_drawn_afresh() -> None:
-    """Every state of NPCs of humans, alien humanoids and a bodiless non-humanoid, in
-    several campaigns, read with the tables kept from all the states before it, gives
-    the tables drawn with nothing kept: what the keep's key leaves out is never read."""
-    bodiless = NonHumanoidRace(
-        "Krell", NonHumanoidDice.of({"Int": 3, "Sty": 4, "Chz": 7}, bodiless=True)
-    )
-    campaigns: list[tuple[HouseRules, dict[str, Any]]] = [
-        (HouseRules(), {}),
-        (HouseRules(survival_failure=SurvivalFailure.SETBACK), {"alien_humanoids": True}),
-        (HouseRules(metaphysical_in_play=False), {}),
-        (
-            HouseRules(metaphysical_in_play=False, non_humanoid_maximum=NonHumanoidMaximum.NONE),
-            {"non_humanoid": bodiless},
-        ),
-    ]
-    states = [
-        state
-        for seed in range(6)
-        for house_rules, npc in campaigns
-        for state in _every_state(
-            generate_npc(seed=seed, rulebook=BOOK, house_rules=house_rules, **npc).steps,
-            house_rules,
-        )
-    ]
-    forget_table_legality()
-    kept = [table_legality(state, BOOK) for state in states]
-    drawn = []
-    for state in states:
-        forget_table_legality()
-        drawn.append(table_legality(state, BOOK))
-    assert kept == drawn
-    assert sum(1 for views in kept if views) > 200  # the skills step's states are there
-
-
-def test_a_malformed_count_equal_to_a_right_one_is_not_read_from_the_keep() -> None:
-    state = army()
-    assert table_legality(state, BOOK)  # kept
+def test_a_malformed_count_is_refused() -> None:
     with pytest.raises(RulesError):
-        table_legality(replace(state, rolls_used=0.0), BOOK)  # type: ignore[arg-type]
-
-
-def _outcome(state: CreationState) -> tuple[TableLegality, ...] | str:
-    try:
-        return table_legality(state, BOOK)
-    except RulesError as error:
-        return str(error)
-
-
-NINE_LEFT = {"rolls_used": 7, "academic_rolls": 4, "action_rolls": 3}
-EIGHT_LEFT = {"rolls_used": 8, "academic_rolls": 4, "action_rolls": 4}
-MUS_AT_C = {"characteristics": army().characteristics.with_value("Mus", 12)}
-ACTION_LEARNER = Learner(
-    academic_total=16,
-    action_total=17,
-    learner_type=LearnerType.ACTION,
-    rolls=16,
-    bonus_rolls=0,
-    quota=12,
-)
-TWO_DICE_EACH = NonHumanoidRace("Big", NonHumanoidDice.of(dict.fromkeys(CHARACTERISTICS, 2)))
-
-
-@pytest.mark.parametrize(
-    ("base", "varied"),
-    [
-        pytest.param({}, {"career": "Citizen"}, id="career"),
-        pytest.param({}, {"specialisation": BOOK.specialisations["Military"][1]}, id="speciality"),
-        pytest.param(
-            EIGHT_LEFT,
-            {"learner": replace(army().learner, learner_type=LearnerType.BALANCED)},  # type: ignore[type-var]
-            id="learner",
-        ),
-        pytest.param(NINE_LEFT, {"rolls_used": 8, "action_rolls": 4}, id="rolls_used"),
-        pytest.param(NINE_LEFT, {"rolls_forfeited": 1}, id="rolls_forfeited"),
-        pytest.param(EIGHT_LEFT, {"academic_rolls": 5}, id="academic_rolls"),
-        pytest.param(
-            {**EIGHT_LEFT, "learner": ACTION_LEARNER}, {"action_rolls": 5}, id="action_rolls"
-        ),
-        pytest.param({}, {"skills": SkillSheet((SkillRank("Recon", "", 6),))}, id="skills"),
-        pytest.param(
-            {}, {"characteristics": army().characteristics.with_value("Chz", 7)}, id="chars"
-        ),
-        pytest.param(
-            MUS_AT_C, {"race": Race.of("Tall", "Strong", {"Mus": 1, "Chz": -1})}, id="race"
-        ),
-        pytest.param(
-            {},
-            {
-                "non_humanoid": NonHumanoidRace(
-                    "Krell", NonHumanoidDice.of({"Int": 3, "Sty": 4, "Chz": 7}, bodiless=True)
-                )
-            },
-            id="non_humanoid",
-        ),
-        pytest.param(
-            {**MUS_AT_C, "non_humanoid": TWO_DICE_EACH},
-            {"non_humanoid_maximum": NonHumanoidMaximum.NONE},
-            id="non_humanoid_maximum",
-        ),
-    ],
-)
-def test_each_part_the_keep_reads_tells_kept_tables_apart(
-    base: dict[str, object], varied: dict[str, object]
-) -> None:
-    """A state that differs from a kept one in one part of the keep's key alone (here a
-    part that changes the tables) gets its own tables, not the kept ones."""
-    first = replace(army(), **base)  # type: ignore[arg-type]
-    second = replace(first, **varied)  # type: ignore[arg-type]
-    forget_table_legality()
-    drawn = _outcome(second)  # with nothing kept
-    forget_table_legality()
-    assert _outcome(first) != drawn  # kept now; and this part changes the tables here
-    assert _outcome(second) == drawn  # not the first's, kept under the rest of its key
-
-
-def test_the_keep_does_not_keep_a_rule_book_alive() -> None:
-    """A rule book its own cache let go is not held by tables kept for it."""
-    book = load_book()  # an object of its own, not BOOK
-    assert table_legality(army(), book)
-    gone = weakref.ref(book)
-    del book
-    gc.collect()
-    assert gone() is None
+        table_legality(replace(army(), rolls_used=0.0), BOOK)  # type: ignore[arg-type]
