@@ -12,7 +12,5 @@ class DeskConfig(AppConfig):
     def ready(self) -> None:
         from chargen.core.home import register_home_section
         from chargen.desk.home import HOME_ORDER, waiting_section
-        from chargen.desk.unseen_cache import connect
 
         register_home_section(order=HOME_ORDER, provider=waiting_section)
-        connect()

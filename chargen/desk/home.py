@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from chargen.campaigns.access import campaign_list_for_user
 from chargen.core.home import HomeAction, HomeSection
+from chargen.desk.notifications import unseen_counts_by_campaign
 from chargen.desk.queues import queue_counts, waiting_phrase
-from chargen.desk.unseen_sql import unseen_counts_by_campaign_sql
 
 # Before every game system's section (see GameSystem.order): what waits comes first.
 HOME_ORDER = 0
@@ -28,7 +28,7 @@ def waiting_items(user: AbstractBaseUser) -> list[WaitingItem]:
     items = []
     campaigns = campaign_list_for_user(user)
     counts = queue_counts(campaign for campaign in campaigns if campaign.is_gm(user))
-    unseen_by_campaign = unseen_counts_by_campaign_sql(user_id=user.pk)
+    unseen_by_campaign = unseen_counts_by_campaign(user=user)
     for campaign in campaigns:
         new_count = unseen_by_campaign.get(campaign.id, 0)
         if campaign.is_gm(user):

@@ -141,35 +141,6 @@ def test_another_user_never_gets_a_kept_page(
     assert outsider_client.get(_url(sheet)).status_code == 404
 
 
-def test_a_badge_count_kept_in_a_cache_is_asked_again(
-    player: User, player_client: Client, sheet: ManaCharacter
-) -> None:
-    """The desk badge's count, when it comes from a cache another worker invalidates
-    (Redis in production) rather than from a statement, is named as the page's input:
-    invalidated, the kept page is no longer served."""
-    from chargen.desk import unseen_cache
-
-    shared = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
-    caches_now = {**_caches(), unseen_cache.CACHE_ALIAS: shared}
-    with override_settings(CACHES=caches_now, PAGE_CACHE_VERIFY=False):
-        caches[unseen_cache.CACHE_ALIAS].clear()
-        player_client.get(_url(sheet))  # counted by a statement, which the page records
-        assert caches[page_cache.CACHE_ALIAS].get(_keys()[0]).inputs == []
-        caches[page_cache.CACHE_ALIAS].clear()
-        player_client.get(_url(sheet))  # now read from the cache
-        kept = caches[page_cache.CACHE_ALIAS].get(_keys()[0])
-        assert [seen.function for seen in kept.inputs] == [f"{unseen_cache.__name__}:kept_count"]
-        assert query_recorder.still_true(kept)
-        unseen_cache.invalidate_user(player.pk)
-        assert not query_recorder.still_true(kept)
-
-
-def _caches() -> dict[str, dict[str, object]]:
-    from django.conf import settings
-
-    return dict(settings.CACHES)
-
-
 def test_verify_finds_a_kept_page_that_is_not_the_page(
     player_client: Client, sheet: ManaCharacter
 ) -> None:
@@ -258,19 +229,3 @@ def test_every_column_of_a_row_is_hashed_even_one_called_t(player: User) -> None
     assert query_recorder.still_true(read)
     User.objects.filter(pk=player.pk).update(username="robert")
     assert not query_recorder.still_true(read)
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_badge_count_from_an_old_snapshot_is_not_stored(player: User) -> None:
-    """A drawing in its own REPEATABLE READ snapshot may count from before a change whose
-    new cache version it reads: it shows that count but does not store it for others."""
-    from chargen.desk import unseen_cache
-
-    local = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "badge"}
-    with override_settings(CACHES={**_caches(), unseen_cache.CACHE_ALIAS: local}):
-        caches[unseen_cache.CACHE_ALIAS].clear()
-        with query_recorder.recording() as made:
-            shown = unseen_cache.cached_count(user_id=player.pk, campaign_id=None, count=lambda: 7)
-        stored = unseen_cache.cached_count(user_id=player.pk, campaign_id=None, count=lambda: 8)
-    assert shown == 7
-    assert stored == (8 if made.on_server else 7)
