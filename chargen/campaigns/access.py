@@ -12,73 +12,40 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 
 from chargen.campaigns.models import Campaign
-from chargen.core.prepared_query import PreparedQuery
 
 User = AbstractBaseUser | AnonymousUser
-
-
-def _campaigns_of(user_id: object) -> QuerySet[Campaign]:
-    return (
-        Campaign.objects.filter(Q(gm_id=user_id) | Q(memberships__user_id=user_id))
-        .distinct()
-        .select_related("gm")
-    )
-
-
-# The home page lists them twice (its campaigns and what waits): built once per process.
-_CAMPAIGNS_OF: PreparedQuery[Campaign] = PreparedQuery(
-    _campaigns_of, user_id=Campaign._meta.get_field("gm")
-)
 
 
 def campaigns_for_user(user: User) -> QuerySet[Campaign]:
     """Campaigns the user runs or has joined."""
     if not user.is_authenticated:
         return Campaign.objects.none()
-    return _campaigns_of(user.pk)
+    return (
+        Campaign.objects.filter(Q(gm_id=user.pk) | Q(memberships__user_id=user.pk))
+        .distinct()
+        .select_related("gm")
+    )
 
 
-def campaign_list_for_user(user: User) -> list[Campaign]:
-    """`campaigns_for_user` as a list, from a statement built once (prepared_query.py)."""
-    if not user.is_authenticated:
-        return []
-    return _CAMPAIGNS_OF.all(user_id=user.pk)
-
-
-# Every campaign and desk page starts with one of these (prepared_query.py).
-_AS_MEMBER: PreparedQuery[Campaign] = PreparedQuery(
-    lambda user_id, pk: _campaigns_of(user_id).filter(pk=pk)[:1],
-    user_id=Campaign._meta.get_field("gm"),
-    pk=Campaign._meta.get_field("id"),
-)
-_AS_GM: PreparedQuery[Campaign] = PreparedQuery(
-    lambda user_id, pk: Campaign.objects.filter(gm_id=user_id, pk=pk).select_related("gm")[:1],
-    user_id=Campaign._meta.get_field("gm"),
-    pk=Campaign._meta.get_field("id"),
-)
-
-
-def _prepared_or_404(
-    query: PreparedQuery[Campaign], user: User, campaign_id: uuid.UUID | str
-) -> Campaign:
-    if not user.is_authenticated:
-        raise Http404("No such campaign.")
+def _campaign_or_404(campaigns: QuerySet[Campaign], campaign_id: uuid.UUID | str) -> Campaign:
     try:
-        campaign = query.first(user_id=user.pk, pk=campaign_id)
-    except (ValueError, ValidationError) as missing:
-        raise Http404("No such campaign.") from missing
-    if campaign is None:
-        raise Http404("No such campaign.")
-    return campaign
+        return get_object_or_404(campaigns, pk=campaign_id)
+    except ValidationError as malformed:  # not a UUID: no such campaign either
+        raise Http404("No such campaign.") from malformed
 
 
 def campaign_for_member(user: User, campaign_id: uuid.UUID | str) -> Campaign:
     """The campaign if the user is its GM or a member, else Http404."""
-    return _prepared_or_404(_AS_MEMBER, user, campaign_id)
+    return _campaign_or_404(campaigns_for_user(user), campaign_id)
 
 
 def campaign_for_gm(user: User, campaign_id: uuid.UUID | str) -> Campaign:
     """The campaign if the user is its GM, else Http404."""
-    return _prepared_or_404(_AS_GM, user, campaign_id)
+    if not user.is_authenticated:
+        raise Http404("No such campaign.")
+    return _campaign_or_404(
+        Campaign.objects.filter(gm_id=user.pk).select_related("gm"), campaign_id
+    )

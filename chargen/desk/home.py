@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 
-from chargen.campaigns.access import campaign_list_for_user
+from chargen.campaigns.access import campaigns_for_user
 from chargen.core.home import HomeAction, HomeSection
 from chargen.desk.notifications import unseen_counts_by_campaign
 from chargen.desk.queues import queue_counts, waiting_phrase
@@ -26,7 +26,7 @@ class WaitingItem:
 def waiting_items(user: AbstractBaseUser) -> list[WaitingItem]:
     """One line per campaign with something for the user: queue items or unseen news."""
     items = []
-    campaigns = campaign_list_for_user(user)
+    campaigns = list(campaigns_for_user(user))
     counts = queue_counts(campaign for campaign in campaigns if campaign.is_gm(user))
     unseen_by_campaign = unseen_counts_by_campaign(user=user)
     for campaign in campaigns:

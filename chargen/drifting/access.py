@@ -10,8 +10,8 @@ import uuid
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 
-from chargen.core.owned_lookup import owned_lookup
 from chargen.drifting.deletion import with_has_rolls
 from chargen.drifting.models import Character
 
@@ -20,10 +20,6 @@ User = AbstractBaseUser | AnonymousUser
 
 def _characters() -> QuerySet[Character]:
     return Character.objects.select_related("campaign", "owner")
-
-
-# Every character page starts with one of these, built once per process.
-_LOOKUP = owned_lookup(_characters)
 
 
 def _as_uuid(character_id: uuid.UUID | str) -> uuid.UUID:
@@ -37,19 +33,14 @@ def character_for_owner(user: User, character_id: uuid.UUID | str) -> Character:
     """The character if `user` owns it (the only one who may change it); otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _LOOKUP.for_owner(_as_uuid(character_id), user.pk)
-    if character is None:
-        raise Http404("No such character.")
-    return character
+    return get_object_or_404(_characters(), pk=_as_uuid(character_id), owner_id=user.pk)
 
 
 def character_for_viewer(user: User, character_id: uuid.UUID | str) -> Character:
     """The character if `user` owns it or runs its campaign (read-only); otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _LOOKUP.any(_as_uuid(character_id))
-    if character is None:
-        raise Http404("No such character.")
+    character = get_object_or_404(_characters(), pk=_as_uuid(character_id))
     if character.owner_id == user.pk:
         return character
     if character.campaign is not None and character.campaign.is_gm(user):

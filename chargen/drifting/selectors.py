@@ -8,11 +8,9 @@ from django.db.models import Q, QuerySet
 
 from chargen.campaigns.access import campaigns_for_user
 from chargen.campaigns.models import Campaign
-from chargen.core.sheet_rows import rows_of
 from chargen.drifting.campaign_rules import DRIFTING, drifting_rules_for
 from chargen.drifting.models import (
     Character,
-    CharacterToken,
     CreationStep,
     Lifepath,
     PendingAssist,
@@ -113,10 +111,8 @@ def creation_tokens(
 
 
 def token_sheet(character: Character) -> dict[str, rules.TokenState]:
-    # A list page prefetches every character's tokens; a sheet reads its own, prepared.
-    prefetched = getattr(character, "_prefetched_objects_cache", {}).get("tokens")
-    tokens = prefetched if prefetched is not None else rows_of(CharacterToken, character)
-    return rules.sheet_from(token.as_rules() for token in tokens)
+    # A list page prefetches every character's tokens: all() then reads no more.
+    return rules.sheet_from(token.as_rules() for token in character.tokens.all())
 
 
 def waiting_assists(character: Character) -> list[PendingAssist]:
@@ -125,13 +121,10 @@ def waiting_assists(character: Character) -> list[PendingAssist]:
     Helpers are refused once three wait, but two assisting at the same moment could
     pass that check together; a fourth then waits for the roll after.
     """
-    return rows_of(
-        PendingAssist,
-        character,
-        parent_field="recipient",
-        exact=(("used_by", None),),
-        related=("helper",),
-        limit=rules.MAX_EXTRA_DICE,
+    return list(
+        character.assists_waiting.filter(used_by=None).select_related("helper")[
+            : rules.MAX_EXTRA_DICE
+        ]
     )
 
 

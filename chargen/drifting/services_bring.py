@@ -16,7 +16,6 @@ from django.utils import timezone
 
 from chargen.campaigns.access import campaigns_for_user
 from chargen.campaigns.models import Campaign
-from chargen.core.sheet_rows import rows_of
 from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import BringRequest, Character
 
@@ -38,8 +37,7 @@ def campaigns_to_bring_into(character: Character) -> QuerySet[Campaign]:
 
 def latest_request(character: Character) -> BringRequest | None:
     """The newest request (open, or the outcome of the last one) for the sheet."""
-    newest = rows_of(BringRequest, character, related=("campaign",), limit=1)
-    return newest[0] if newest else None
+    return character.bring_requests.select_related("campaign").first()
 
 
 def open_requests(campaign: Campaign) -> QuerySet[BringRequest]:

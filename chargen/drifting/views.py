@@ -24,7 +24,6 @@ from chargen.core.log import next_sequence
 from chargen.core.page_cache import cached_page
 from chargen.core.provenance import provenance_of
 from chargen.core.row_cache import rendered_rows
-from chargen.core.sheet_rows import rows_of
 from chargen.drifting import services, services_table
 from chargen.drifting.access import character_for_owner, character_for_viewer
 from chargen.drifting.forms import (
@@ -75,7 +74,7 @@ def _sheet_context(
 ) -> dict[str, Any]:
     """The sheet's context; `clear` draws the roll form without the latest roll's ticks."""
     sheet = services.token_sheet(character)
-    log = rows_of(LogEntry, character, order_by=("-sequence",))  # prepared (sheet_rows.py)
+    log = list(character.log.order_by("-sequence"))
     key = next_sequence(log[::-1])  # the form's one-time key, from the log shown
     companions = services.campaign_companions(character) if character.campaign_id else None
     physical = services.physical_dice_allowed(character.campaign)

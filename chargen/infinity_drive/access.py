@@ -10,9 +10,8 @@ import uuid
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 
-from chargen.core.owned_lookup import owned_lookup
-from chargen.core.prepared_query import PreparedQuery
 from chargen.infinity_drive.deletion import with_has_rolls
 from chargen.infinity_drive.errors import StepRefused
 from chargen.infinity_drive.models import Character, CharacterStatus
@@ -23,10 +22,6 @@ VISIBLE_TO_MEMBERS: frozenset[str] = frozenset({CharacterStatus.APPROVED, Charac
 
 def _characters() -> QuerySet[Character]:
     return Character.objects.select_related("campaign", "race", "owner")
-
-
-# Every character page starts with one of these, built once per process.
-_LOOKUP = owned_lookup(_characters)
 
 
 def _as_uuid(character_id: uuid.UUID | str) -> uuid.UUID:
@@ -42,10 +37,7 @@ def character_for_owner(
     """The character if `user` owns it; otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _LOOKUP.for_owner(_as_uuid(character_id), user.pk)
-    if character is None:
-        raise Http404("No such character.")
-    return character
+    return get_object_or_404(_characters(), pk=_as_uuid(character_id), owner_id=user.pk)
 
 
 def character_for_viewer(
@@ -55,9 +47,7 @@ def character_for_viewer(
     is approved or finished) another member of its campaign; otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    character = _LOOKUP.any(_as_uuid(character_id))
-    if character is None:
-        raise Http404("No such character.")
+    character = get_object_or_404(_characters(), pk=_as_uuid(character_id))
     if character.owner_id == user.pk:
         return character
     campaign = character.campaign
@@ -82,18 +72,6 @@ def characters_for_owner(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Cha
     if not user.is_authenticated:
         return Character.objects.none()
     return characters_owned_by(user.pk)
-
-
-_ALL_OWNED: PreparedQuery[Character] = PreparedQuery(
-    characters_owned_by, owner_id=Character._meta.get_field("owner")
-)
-
-
-def character_list_for_owner(user: AbstractBaseUser | AnonymousUser) -> list[Character]:
-    """`characters_for_owner` as a list, from a statement built once (prepared_query.py)."""
-    if not user.is_authenticated:
-        return []
-    return _ALL_OWNED.all(owner_id=user.pk)
 
 
 def refuse_unless_still_in_campaign(character: Character, *, what: str) -> None:

@@ -6,15 +6,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 
 from chargen.core.home import HomeAction, HomeSection
-from chargen.core.prepared_query import PreparedQuery
 from chargen.infinity_drive.access import characters_owned_by
-from chargen.infinity_drive.models import Character, CharacterStatus
+from chargen.infinity_drive.models import CharacterStatus
 
 HOME_LIMIT = 30
-_NEWEST: PreparedQuery[Character] = PreparedQuery(
-    lambda owner: characters_owned_by(owner)[:HOME_LIMIT],
-    owner=Character._meta.get_field("owner"),
-)
 # Drafts first (the ones a player comes back to), the dead last.
 STATUS_ORDER: dict[str, int] = {
     status: position
@@ -37,7 +32,7 @@ def characters_home_section(user: AbstractBaseUser) -> HomeSection:
         title="Infinity Drive characters",
         template_name="characters/_home_section.html",
         items=sorted(
-            _NEWEST.all(owner=user.pk),
+            characters_owned_by(user.pk)[:HOME_LIMIT],
             key=lambda character: STATUS_ORDER.get(character.status, len(STATUS_ORDER)),
         ),
         empty_text="No Infinity Drive characters yet. Press “New character” to start one.",

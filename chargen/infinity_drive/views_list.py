@@ -17,7 +17,7 @@ from chargen.core.page_cache import cached_page
 from chargen.desk.models import Decision
 from chargen.desk.services import latest_decision
 from chargen.infinity_drive import services
-from chargen.infinity_drive.access import character_for_owner, character_list_for_owner
+from chargen.infinity_drive.access import character_for_owner, characters_for_owner
 from chargen.infinity_drive.errors import StepRefused
 from chargen.infinity_drive.forms import StartForm
 from chargen.infinity_drive.log import log_entries
@@ -43,7 +43,7 @@ def character_groups(user: Any) -> list[dict[str, Any]]:
     Each line carries the GM's note when the GM returned the character, so the
     player reads what to change without opening the desk.
     """
-    characters = character_list_for_owner(user)
+    characters = list(characters_for_owner(user))
     drafts = [
         c for c in characters if c.status in {CharacterStatus.DRAFT, CharacterStatus.RETURNED}
     ]

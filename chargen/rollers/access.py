@@ -10,15 +10,11 @@ import uuid
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 
-from chargen.core.owned_lookup import owned_lookup
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 
 User = AbstractBaseUser | AnonymousUser
-
-# Every sheet page starts with one of these, built once per process.
-_UNIQUE = owned_lookup(UniqueCharacter.objects.all)
-_MANA = owned_lookup(ManaCharacter.objects.all)
 
 
 def _as_uuid(character_id: uuid.UUID | str) -> uuid.UUID:
@@ -44,17 +40,11 @@ def unique_character_for_owner(user: User, character_id: uuid.UUID | str) -> Uni
     """The unique-dice sheet if `user` owns it; otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such sheet.")
-    character = _UNIQUE.for_owner(_as_uuid(character_id), user.pk)
-    if character is None:
-        raise Http404("No such sheet.")
-    return character
+    return get_object_or_404(UniqueCharacter, pk=_as_uuid(character_id), owner_id=user.pk)
 
 
 def mana_character_for_owner(user: User, character_id: uuid.UUID | str) -> ManaCharacter:
     """The roll-and-keep sheet if `user` owns it; otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such sheet.")
-    character = _MANA.for_owner(_as_uuid(character_id), user.pk)
-    if character is None:
-        raise Http404("No such sheet.")
-    return character
+    return get_object_or_404(ManaCharacter, pk=_as_uuid(character_id), owner_id=user.pk)

@@ -8,19 +8,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 
 from chargen.core.home import HomeAction, HomeSection
-from chargen.core.prepared_query import PreparedQuery
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 
 SHEETS_LISTED = 10
-# The newest sheets of each kind, in the models' order (last changed first).
-_UNIQUE: PreparedQuery[UniqueCharacter] = PreparedQuery(
-    lambda owner: UniqueCharacter.objects.filter(owner_id=owner)[:SHEETS_LISTED],
-    owner=UniqueCharacter._meta.get_field("owner"),
-)
-_MANA: PreparedQuery[ManaCharacter] = PreparedQuery(
-    lambda owner: ManaCharacter.objects.filter(owner_id=owner)[:SHEETS_LISTED],
-    owner=ManaCharacter._meta.get_field("owner"),
-)
 
 
 @dataclass(frozen=True)
@@ -31,12 +21,13 @@ class SheetLink:
 
 
 def rollers_home_section(user: AbstractBaseUser) -> HomeSection:
+    # The newest sheets of each kind, in the models' order (last changed first).
     sheets = [
         SheetLink(sheet.name, sheet.get_absolute_url(), "Unique-dice pool")
-        for sheet in _UNIQUE.all(owner=user.pk)
+        for sheet in UniqueCharacter.objects.filter(owner_id=user.pk)[:SHEETS_LISTED]
     ] + [
         SheetLink(sheet.name, sheet.get_absolute_url(), "Roll and keep")
-        for sheet in _MANA.all(owner=user.pk)
+        for sheet in ManaCharacter.objects.filter(owner_id=user.pk)[:SHEETS_LISTED]
     ]
     return HomeSection(
         key="rollers",

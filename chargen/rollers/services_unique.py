@@ -13,7 +13,6 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 
-from chargen.core.sheet_rows import rows_of
 from chargen.core.start_key import already_started
 from chargen.rollers.models import (
     UniqueAttribute,
@@ -80,14 +79,11 @@ def crisis_track_of(crises: Iterable[UniqueCrisis]) -> pool_rules.CrisisTrack:
 
 def pending_crisis(character: UniqueCharacter) -> UniqueRollEntry | None:
     """A push that caused a crisis the player has not yet described."""
-    found = rows_of(
-        UniqueRollEntry,
-        character,
-        exact=(("kind", UniqueRollKind.PUSH.value), ("crisis", True), ("crisis_record", None)),
-        order_by=("-sequence",),
-        limit=1,
+    return (
+        character.rolls.filter(kind=UniqueRollKind.PUSH, crisis=True, crisis_record=None)
+        .order_by("-sequence")
+        .first()
     )
-    return found[0] if found else None
 
 
 def _refuse_out_of_play(character: UniqueCharacter, track: pool_rules.CrisisTrack) -> None:
@@ -262,26 +258,11 @@ class PushState:
 
 def push_state(character: UniqueCharacter) -> PushState | None:
     """The roll a push would land on: the sheet's latest pool roll (none before the first)."""
-    found = rows_of(
-        UniqueRollEntry,
-        character,
-        exact=(("kind", UniqueRollKind.ROLL.value),),
-        order_by=("-sequence",),
-        limit=1,
-    )
-    if not found:
+    latest = character.rolls.filter(kind=UniqueRollKind.ROLL).order_by("-sequence").first()
+    if latest is None:
         return None
-    latest = found[0]
-    # Each push with its crisis record (or none), as the sheet's reads are prepared.
-    pushes = tuple(
-        rows_of(
-            UniqueRollEntry,
-            latest,
-            parent_field="pool_roll",
-            related=("crisis_record",),
-            order_by=("sequence",),
-        )
-    )
+    # Each push with its crisis record (or none).
+    pushes = tuple(latest.pushes.select_related("crisis_record").order_by("sequence"))
     result = pool_rules.UniqueRoll(
         faces=tuple(latest.faces), pushes=tuple(push.faces[0] for push in pushes)
     )

@@ -18,7 +18,6 @@ from chargen.core.http import HtmxHttpRequest
 from chargen.core.page_cache import cached_page
 from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
-from chargen.core.sheet_rows import rows_of
 from chargen.rollers import services
 from chargen.rollers.access import (
     mana_character_for_owner,
@@ -32,12 +31,8 @@ from chargen.rollers.forms_mana_rolls import (
     OpponentMode,
 )
 from chargen.rollers.models import (
-    ManaAttribute,
     ManaCharacter,
-    ManaColour,
-    ManaRollEntry,
     ManaRollKind,
-    ManaSpeciality,
 )
 from chargen.rollers.views_common import (
     ONE_ROLL_ONLY,
@@ -120,12 +115,11 @@ def _prefixed(form_class: type[forms.Form], choices: dict[str, Any]) -> dict[str
 def _mana_context(
     request: HtmxHttpRequest, character: ManaCharacter, **given: Any
 ) -> dict[str, Any]:
-    # The sheet's own rows, each through a statement built once (chargen/core/sheet_rows.py).
-    log = rows_of(ManaRollEntry, character, order_by=("-sequence",), limit=services.LOG_ROWS_SHOWN)
+    log = list(character.rolls.order_by("-sequence")[: services.LOG_ROWS_SHOWN])
     sequence = services.sequence_after(log[0] if log else None)
-    attributes = rows_of(ManaAttribute, character)
-    colours = rows_of(ManaColour, character)
-    specialities = rows_of(ManaSpeciality, character, related=("attribute",))
+    attributes = list(character.attributes.all())
+    colours = list(character.colours.all())
+    specialities = list(character.specialities.select_related("attribute"))
     sheet = services.mana_sheet(character, colours=colours, attributes=attributes)
     # Each form is drawn with its last roll's choices: the next roll is often the same task.
     remembered: dict[str, Any] = {

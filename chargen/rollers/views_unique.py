@@ -19,7 +19,6 @@ from chargen.core.http import HtmxHttpRequest
 from chargen.core.page_cache import cached_page
 from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
-from chargen.core.sheet_rows import rows_of
 from chargen.rollers import services
 from chargen.rollers.access import (
     unique_character_for_owner,
@@ -31,12 +30,10 @@ from chargen.rollers.forms import (
     UniqueRollForm,
 )
 from chargen.rollers.models import (
-    UniqueAttribute,
     UniqueCharacter,
     UniqueCrisis,
     UniqueRollEntry,
     UniqueRollKind,
-    UniqueSpecial,
 )
 from chargen.rollers.views_common import (
     ONE_ROLL_ONLY,
@@ -74,13 +71,10 @@ def _unique_odds(form: UniquePoolFields) -> tuple[services.UniqueOdds | None, st
 def _unique_context(
     request: HtmxHttpRequest, character: UniqueCharacter, **given: Any
 ) -> dict[str, Any]:
-    # The sheet's own rows, each through a statement built once (chargen/core/sheet_rows.py).
-    log = rows_of(
-        UniqueRollEntry, character, order_by=("-sequence",), limit=services.LOG_ROWS_SHOWN
-    )
+    log = list(character.rolls.order_by("-sequence")[: services.LOG_ROWS_SHOWN])
     sequence = services.sequence_after(log[0] if log else None)
-    attributes = rows_of(UniqueAttribute, character)
-    crises = rows_of(UniqueCrisis, character, related=("push",))
+    attributes = list(character.attributes.all())
+    crises = list(character.crises.select_related("push"))
     track = services.crisis_track_of(crises)
     pending = services.pending_crisis(character)
     state = services.push_state(character)
@@ -91,7 +85,7 @@ def _unique_context(
     roll_form = given.get("roll_form") or UniqueRollForm(
         initial={"sequence": sequence, **defaults, **choices}, character=character
     )
-    specials = rows_of(UniqueSpecial, character)
+    specials = list(character.specials.all())
     # Drawn from the rows loaded here, not a query per field (validation still queries).
     draw_from(roll_form, "attribute", attributes)
     draw_from(roll_form, "specials", specials)

@@ -7,12 +7,11 @@ from datetime import datetime
 from functools import cached_property
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.content.pinned import PinnedContent, content_for_version, current_content_version
 from chargen.core import roll_keys
-from chargen.core.prepared_query import PreparedQuery
 from chargen.infinity_drive import services_finish
 from chargen.infinity_drive.house_rules import RuleChange, house_rules_changes
 from chargen.infinity_drive.models import Character, CharacterStatus, CreationLogEntry
@@ -41,23 +40,6 @@ def approved_characters(campaign: Campaign) -> QuerySet[Character]:
     )
 
 
-# The party pages' statements, built once per process (chargen/core/prepared_query.py).
-_CAMPAIGN = Character._meta.get_field("campaign")
-_PARTY: PreparedQuery[Character] = PreparedQuery(campaign_characters, campaign=_CAMPAIGN)
-_APPROVED: PreparedQuery[Character] = PreparedQuery(approved_characters, campaign=_CAMPAIGN)
-_MEMBERSHIPS: PreparedQuery[Membership] = PreparedQuery(
-    lambda campaign: Membership.objects.filter(campaign=campaign).select_related("user"),
-    campaign=Membership._meta.get_field("campaign"),
-)
-# Every approved character's log in one statement (the rows of one character in order).
-_APPROVED_LOGS: PreparedQuery[CreationLogEntry] = PreparedQuery(
-    lambda campaign: CreationLogEntry.objects.filter(
-        character__campaign=campaign, character__status=CharacterStatus.APPROVED
-    ).order_by("character_id", "sequence"),
-    campaign=_CAMPAIGN,
-)
-
-
 @dataclass(frozen=True)
 class PartyCharacter:
     character: Character
@@ -80,9 +62,9 @@ def party_members(campaign: Campaign) -> list[PartyMember]:
     A removed player's characters stay theirs (and stay in the campaign's record).
     """
     members: dict[int, PartyMember] = {}
-    for membership in _MEMBERSHIPS.all(campaign=campaign.pk):
+    for membership in Membership.objects.filter(campaign=campaign).select_related("user"):
         members[membership.user_id] = PartyMember(user=membership.user, is_member=True)
-    characters = _PARTY.all(campaign=campaign.pk)
+    characters = list(campaign_characters(campaign))
     for character in characters:
         # The campaign is already loaded: share it rather than fetch it per character
         # (older_rule_data reads it too).
@@ -123,20 +105,12 @@ def party_sheets(campaign: Campaign) -> list[PartySheet]:
     campaign's current content version read once. Pinned rule data and content come
     from the cache by their hash.
     """
-    characters = _APPROVED.all(campaign=campaign.pk)
-    entries: dict[object, list[CreationLogEntry]] = {character.pk: [] for character in characters}
-    logs = _APPROVED_LOGS.all(campaign=campaign.pk)
-    if {entry.character_id for entry in logs} != entries.keys():
-        # Approved or returned between the two reads (an approved character always has
-        # a log): read exactly these characters' logs instead.
-        logs = list(
-            CreationLogEntry.objects.filter(character__in=characters).order_by(
-                "character_id", "sequence"
-            )
+    # Every approved character's log in one more query, each in its order.
+    characters = list(
+        approved_characters(campaign).prefetch_related(
+            Prefetch("log", queryset=CreationLogEntry.objects.order_by("sequence"))
         )
-    for entry in logs:
-        if entry.character_id in entries:
-            entries[entry.character_id].append(entry)
+    )
     current_content: list[PinnedContent] = []  # read once, only if a character needs it
 
     def content(character: Character) -> PinnedContent:
@@ -150,7 +124,7 @@ def party_sheets(campaign: Campaign) -> list[PartySheet]:
     sheets = []
     for character in characters:
         character.campaign = campaign  # already loaded: share it
-        log = entries[character.pk]
+        log = list(character.log.all())
         progress = progress_for(character, log)
         # As finish_load makes it: the rows in force, and the whole log beside them.
         finish = services_finish.Finish(

@@ -83,7 +83,7 @@ def test_the_party_pdf_reads_every_sheets_tokens_in_one_query(
     gm_client: Client, jim: Character, linda: Character, campaign: Campaign, other_player: User
 ) -> None:
     """The party PDF prefetches the tokens and chosen lifepaths: each sheet uses them,
-    not a read of its own (a sheet's own token read is prepared: sheet_rows.py)."""
+    not a read of its own."""
     page = reverse("drifting:party_pdf", kwargs={"campaign_id": campaign.id})
     two = page_queries(gm_client, page)
     for n in range(3):
