@@ -45,16 +45,14 @@ def _plain_static_storage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 @pytest.fixture(autouse=True)
 def _no_kept_pages() -> None:
     """Each test starts with no kept page (a test's database is new; its pages too),
-    nor a replay, a log or a signing key this process kept in its own memory."""
+    nor a replay or a signing key this process kept in its own memory."""
     from django.core.cache import caches
 
-    from chargen.core.kept_logs import forget_kept_logs
     from chargen.core.replay_cache import forget_recent_replays
     from chargen.core.roll_keys import forget_known_keys_here
 
     caches["pages"].clear()
     forget_recent_replays()
-    forget_kept_logs()
     forget_known_keys_here()
 
 

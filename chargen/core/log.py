@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 from django.db import IntegrityError, models, transaction
+from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
 from chargen.core.chain import seal, seal_in_order
-from chargen.core.log_hold import forget_rows, held_for
-from chargen.core.log_reads import SUBJECT_FIELD, lock_row, whole_log
+from chargen.core.log_reads import SUBJECT_FIELD, LockedLog, whole_log
 from rules.errors import RulesError
 
 FIRST_SEQUENCE = 1
@@ -67,8 +67,7 @@ class AppendOnlyQuerySet(models.QuerySet[Any]):
     def bulk_create(self, objs: Iterable[Any], *args: Any, **kwargs: Any) -> list[Any]:
         rows = list(objs)
         # Sealed here, in order, since a bulk insert skips each row's save().
-        for subject_pk, subject_rows in _by_subject(rows).items():
-            forget_rows(self.model, subject_pk)
+        for subject_rows in _by_subject(rows).values():
             seal_in_order(subject_rows)
         return super().bulk_create(rows, *args, **kwargs)
 
@@ -114,7 +113,6 @@ class LogEntryBase(models.Model):
         if not self._state.adding:
             raise AppendOnlyError("A log row is never changed once written.")
         kwargs["force_insert"] = True
-        forget_rows(type(self), getattr(self, f"{SUBJECT_FIELD}_id"))
         if not self.entry_hash:
             # Imported rows arrive sealed (by this server or another) and keep their seal.
             seal(self)
@@ -194,9 +192,6 @@ def lock_subjects(*subjects: models.Model) -> list[Any]:
         pks.setdefault(type(subject), set()).add(subject.pk)
     locked: list[Any] = []
     for model in sorted(pks, key=lambda model: model._meta.label):
-        if len(pks[model]) == 1:  # almost every write: its statement is prepared
-            locked += lock_row(model, next(iter(pks[model])))
-            continue
         rows = model._default_manager.select_for_update(no_key=True).filter(pk__in=pks[model])
         # ORDER BY under FOR ... UPDATE: PostgreSQL locks the rows in this order.
         locked += rows.order_by("pk")
@@ -214,6 +209,7 @@ def write_once(
     check: Callable[[], None] | None = None,
     locked: Callable[[Any], None] | None = None,
     also_lock: Sequence[models.Model] = (),
+    locked_log: LockedLog[Entry] | None = None,
 ) -> Written[Entry]:
     """Write the row `build` makes at `expected_sequence`, or return the one already there.
 
@@ -226,24 +222,27 @@ def write_once(
     `build` that must judge by the subject as it is now rather than as the page saw it.
     `also_lock` are the other subjects `after` appends to (`append_next`): they are
     locked with this one, in the kernel's one order, before anything is read.
+    `locked_log` is the subject's lock and log as the caller's transaction already read
+    them (log_key.py's `locked_read`), for a caller that looked at the log first.
     """
     subject_field = SUBJECT_FIELD
 
     def read() -> list[Entry]:
         return cast("list[Entry]", whole_log(model, subject))
 
-    # The first write inside a hold on this subject (log_key.holding) takes the lock and
-    # the log the hold read, and the hold's transaction is its own: no other writer of the
-    # subject can come between that read and this insert, and a refusal or failure here
-    # rises out of the hold, which then rolls back whole (or, if it was caught, refuses to
-    # commit). So neither needs a savepoint: four statements fewer a click.
-    held = None if also_lock else held_for(model, subject.pk)
-    taken = held.take() if held is not None else None
-    with transaction.atomic(savepoint=taken is None):
+    # A write given the caller's locked log takes the lock and the log from there, and the
+    # caller's transaction is its own: no other writer of the subject can come between
+    # that read and this insert, and a refusal or failure here rises out of the caller's
+    # transaction, which then rolls back whole (log_key.py's `locked_read` refuses to
+    # commit one whose failure was caught). So neither needs a savepoint: four statements
+    # fewer a click.
+    if locked_log is not None:
+        _refuse_unless_serves(locked_log, model, subject, also_lock)
+    with transaction.atomic(savepoint=locked_log is None):
         # The lock comes first: a second request for the same key waits here and then
         # reads the row the first one saved.
-        if taken is not None:
-            rows, entries = taken[0], cast("list[Entry]", taken[1])
+        if locked_log is not None:
+            rows, entries = list(locked_log.subject_rows), list(locked_log.entries)
         else:
             rows = lock_subjects(subject, *also_lock)
             entries = read()
@@ -261,11 +260,11 @@ def write_once(
         entry.sequence = expected_sequence
         setattr(entry, subject_field, subject)
         try:
-            with nullcontext() if taken is not None else transaction.atomic():
+            with nullcontext() if locked_log is not None else transaction.atomic():
                 entry.save()
         except IntegrityError:
-            if taken is not None:
-                raise  # under the hold's lock no other write can have come first: a bug
+            if locked_log is not None:
+                raise  # under the caller's lock no other write can have come first: a bug
             # Another request wrote this sequence between our read and our insert. Only
             # this insert is read as that race: an IntegrityError from `after` is a bug
             # and must reach the caller, not pass for "already written".
@@ -274,6 +273,22 @@ def write_once(
         if after is not None:
             after(written)
     return Written(entry=entry, created=True, entries=tuple(written))
+
+
+def _refuse_unless_serves(
+    locked_log: LockedLog[Any],
+    model: type[models.Model],
+    subject: models.Model,
+    also_lock: Sequence[models.Model],
+) -> None:
+    """A locked log serves a write of its own subject's log alone, inside the transaction
+    that locked it (the lock ends with that transaction)."""
+    if locked_log.model is not model or locked_log.subject.pk != subject.pk or also_lock:
+        raise ValueError("A locked log serves a write of its own subject's log alone.")
+    if not transaction.get_connection().in_atomic_block:
+        raise TransactionManagementError(
+            "A locked log serves only inside the transaction that locked it."
+        )
 
 
 APPEND_ATTEMPTS = 3

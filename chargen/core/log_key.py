@@ -6,8 +6,9 @@ double-click or a replayed POST comes after its own first click changed that sta
 so its choice may no longer be offered, and it must be answered with the row the
 first click saved (or the kernel's one stale message), never with a validation error.
 
-`holding` locks the subject and reads its log once, for the key, the form and the write
-alike (log_hold.py); `key_in` says what the key finds in that log.
+`locked_read` locks the subject and reads its log once, for the key, the form and the
+write alike: the caller passes what it read (a `LockedLog`) down to the write;
+`key_in` says what the key finds in that log.
 
 A module of its own rather than functions in log.py, so the kernel file stays as it is.
 """
@@ -23,8 +24,7 @@ from django.db import models, transaction
 from django.db.transaction import TransactionManagementError
 
 from chargen.core.log import STALE_MESSAGE, Entry, LogStale, lock_subjects
-from chargen.core.log_hold import Held, open_hold
-from chargen.core.log_reads import whole_log
+from chargen.core.log_reads import LockedLog, whole_log
 
 
 @dataclass(frozen=True)
@@ -52,26 +52,26 @@ def _found(
 
 
 @contextmanager
-def holding(model: type[Entry], subject: models.Model) -> Iterator[list[Entry]]:
+def locked_read(model: type[Entry], subject: models.Model) -> Iterator[LockedLog[Entry]]:
     """Lock `subject` and read its whole log, once, for a transaction that reads the
-    form's key, builds its form and writes: `write_once` on `subject` inside the block
-    takes the lock and the log from here. Yields the log, oldest first.
+    form's key, builds its form and writes. Yields the lock and the log read under it;
+    hand it to the block's write of `subject` (`write_once(locked_log=...)`), which then
+    neither locks nor reads again.
 
     The block is one transaction: a double-click's second request waits at the lock
-    until the first is committed, then finds the first click's row at its key. Its first
-    write makes no savepoint (log.py): let that write's refusal rise out of the block.
+    until the first is committed, then finds the first click's row at its key. A write
+    given the locked log makes no savepoint (log.py): let its refusal rise out of the block.
     """
     with transaction.atomic():
         rows = lock_subjects(subject)  # the kernel's own lock, so it waits as its writes do
         entries = cast("list[Entry]", whole_log(model, subject))
-        with open_hold(Held(model, subject.pk, rows, list(entries))):
-            yield entries
+        yield LockedLog(model, subject, tuple(rows), tuple(entries))
         if transaction.get_rollback():
-            # The hold's write makes no savepoint: a failure of it that the block caught
-            # and went on from leaves nothing to commit. Say so, rather than roll back in
-            # silence what the block believes it saved.
+            # The write given the locked log makes no savepoint: a failure of it that the
+            # block caught and went on from leaves nothing to commit. Say so, rather than
+            # roll back in silence what the block believes it saved.
             raise TransactionManagementError(
-                "A write inside this hold failed and the error was caught: the hold's "
+                "A write given this locked log failed and the error was caught: the "
                 "transaction can only be rolled back."
             )
 

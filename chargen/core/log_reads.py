@@ -1,38 +1,43 @@
-"""The kernel's reads of one subject's log (log.py's `write_once`, or a hold on it,
-log_key.py): ORM querysets."""
+"""The kernel's read of one subject's log, and that log as a write's lock read it.
+
+Every write locks its subject and reads the log (log.py's `write_once`). A caller that
+must look at the log before it writes (a form's key, choices that follow the log) locks
+and reads it once itself (log_key.py's `locked_read`) and hands what it read to the
+write as a `LockedLog`: a value passed down, so the write neither locks nor reads again.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from django.db import models
-
-from chargen.core.kept_logs import read_log
 
 # Every log model names its subject (a character or a roller sheet) `character`.
 SUBJECT_FIELD = "character"
 
-
-def _rows(model: type[models.Model], subject: models.Model, **since: int) -> list[Any]:
-    rows = model._default_manager.filter(**{SUBJECT_FIELD: subject}, **since)
-    return list(rows.order_by("sequence"))
+Row = TypeVar("Row", bound=models.Model)
 
 
 def whole_log(model: type[models.Model], subject: models.Model) -> list[Any]:
-    """Every row of the subject's log, oldest first, each with its subject attached: the
-    rows this process kept and those added since (kept_logs.py), else the whole log."""
-    rows = read_log(
-        model,
-        subject.pk,
-        whole=lambda: _rows(model, subject),
-        since=lambda sequence: _rows(model, subject, sequence__gte=sequence),
-    )
+    """Every row of the subject's log, oldest first, each with its subject attached (so
+    reading `row.character` costs no query)."""
+    rows = list(model._default_manager.filter(**{SUBJECT_FIELD: subject}).order_by("sequence"))
     for row in rows:
         setattr(row, SUBJECT_FIELD, subject)
     return rows
 
 
-def lock_row(model: type[models.Model], pk: object) -> list[Any]:
-    """The subject's row, locked for this transaction (call inside one): FOR NO KEY
-    UPDATE on PostgreSQL (see log.py's lock_subjects); SQLite writes none."""
-    return list(model._default_manager.select_for_update(no_key=True).filter(pk=pk))
+@dataclass(frozen=True)
+class LockedLog(Generic[Row]):
+    """A subject locked for the rest of the current transaction, and its log as read under
+    that lock: no other writer can add a row until the transaction ends.
+
+    It serves one write of `subject`'s log in that transaction (`write_once`'s
+    `locked_log`); once anything has written to the log, it is the log no longer.
+    """
+
+    model: type[Row]
+    subject: models.Model
+    subject_rows: tuple[Any, ...]  # as `lock_subjects` returned them
+    entries: tuple[Row, ...]  # oldest first

@@ -45,7 +45,6 @@ from django.middleware.csrf import get_token
 from django.utils import timezone, translation
 
 from chargen.core import query_recorder
-from chargen.core.kept_logs import forget_kept_logs
 from chargen.core.replay_cache import content_key, rules_code_version
 
 CACHE_ALIAS = "pages"  # settings.CACHES: Redis with REDIS_URL, else each process's memory
@@ -204,10 +203,6 @@ def _verified(
     """PAGE_CACHE_VERIFY: the page drawn afresh, and, where the kept page would have been
     served (the same statements, rows and inputs), proof that it is the same page. The
     drawing is the only database work, so the suite's query counts still hold."""
-    # Each drawing reads its logs whole, as the kept page's first drawing did: a log this
-    # process kept is read from its last row on (kept_logs.py), another statement, and
-    # pages of different statements are never compared.
-    forget_kept_logs()
     response, fresh = _draw(request, view, args, kwargs)
     if (
         isinstance(kept, Kept)

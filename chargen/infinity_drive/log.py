@@ -17,7 +17,7 @@ from typing import Any
 from chargen.core.chain import GENESIS, seal
 from chargen.core.log import UNDO_KIND, LogStale, cancelled_sequences, effective, write_once
 from chargen.core.log import Written as KernelWritten
-from chargen.core.log_reads import whole_log
+from chargen.core.log_reads import LockedLog, whole_log
 from chargen.infinity_drive.errors import StepRefused
 from chargen.infinity_drive.models import Character, CreationLogEntry
 from rules.dice import Roll
@@ -57,7 +57,7 @@ _AS_WRITTEN = "_chargen_log_as_written"
 
 def log_entries(character: Character) -> list[CreationLogEntry]:
     """The whole log in one query, oldest first (undo entries and what they cancel included)."""
-    return whole_log(CreationLogEntry, character)  # prepared once (chargen/core/log_reads.py)
+    return whole_log(CreationLogEntry, character)
 
 
 def next_sequence(entries: Sequence[CreationLogEntry]) -> int:
@@ -94,6 +94,7 @@ def log_write(
     kinds: Sequence[str],
     build: Callable[[list[CreationLogEntry]], NewEntry],
     after: Callable[[Character, list[CreationLogEntry]], None] | None = None,
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     """Write the step `build` makes at `expected_sequence`, or return what is already there.
 
@@ -101,7 +102,8 @@ def log_write(
     its own entry and returns it unchanged. `build` sees the log so far, asks rules/
     (raising RulesError to refuse) and rolls any dice; it runs only when the sequence
     is still free. `after` runs in the same transaction once the entry is saved (to
-    refresh the character's snapshot).
+    refresh the character's snapshot). `locked_log` is the character's lock and log as the
+    caller's transaction read them (the kernel's `write_once`).
 
     The log as written is kept on `character` for the answer (`log_as_written`).
     """
@@ -118,6 +120,7 @@ def log_write(
             check=lambda: _refuse_if_locked(_status_from(locked, character)),
             build=lambda entries: _sealed(_row(character, build(entries)), entries),
             after=(lambda entries: after(character, entries)) if after is not None else None,
+            locked_log=locked_log,
         )
     except LogStale as stale:
         character.__dict__.pop(_AS_WRITTEN, None)

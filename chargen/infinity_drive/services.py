@@ -16,6 +16,7 @@ from django.db import transaction
 from chargen.campaigns.models import Campaign
 from chargen.core.limits import creation_cap, creation_cap_reached
 from chargen.core.log import FIRST_SEQUENCE, STALE_MESSAGE, effective
+from chargen.core.log_reads import LockedLog
 from chargen.core.start_key import already_started
 from chargen.infinity_drive.campaign_rules import (
     INFINITY_DRIVE,
@@ -139,7 +140,11 @@ def _write_concept(character: Character, expected_sequence: int, name: str, conc
 
 
 def character_choose_method(
-    *, character: Character, expected_sequence: int, method: str
+    *,
+    character: Character,
+    expected_sequence: int,
+    method: str,
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     """Point buy or dice: locked once chosen."""
     return take_step(
@@ -147,22 +152,33 @@ def character_choose_method(
         expected_sequence=expected_sequence,
         kind=Kind.METHOD,
         make=lambda progress: NewEntry(Kind.METHOD, {"method": method}),
+        locked_log=locked_log,
     )
 
 
 def character_assign_points(
-    *, character: Character, expected_sequence: int, values: Mapping[str, int]
+    *,
+    character: Character,
+    expected_sequence: int,
+    values: Mapping[str, int],
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     return take_step(
         character=character,
         expected_sequence=expected_sequence,
         kind=Kind.POINT_BUY,
         make=lambda progress: NewEntry(Kind.POINT_BUY, {"values": dict(values)}),
+        locked_log=locked_log,
     )
 
 
 def character_roll_characteristic(
-    *, character: Character, expected_sequence: int, typed_faces: str = "", characteristic: str = ""
+    *,
+    character: Character,
+    expected_sequence: int,
+    typed_faces: str = "",
+    characteristic: str = "",
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     """Roll the characteristic dice once; the player places it before the next roll.
 
@@ -191,11 +207,16 @@ def character_roll_characteristic(
         expected_sequence=expected_sequence,
         kind=Kind.CHARACTERISTIC_ROLL,
         make=make,
+        locked_log=locked_log,
     )
 
 
 def character_place_characteristic(
-    *, character: Character, expected_sequence: int, characteristic: str
+    *,
+    character: Character,
+    expected_sequence: int,
+    characteristic: str,
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     return take_step(
         character=character,
@@ -204,22 +225,33 @@ def character_place_characteristic(
         make=lambda progress: NewEntry(
             Kind.CHARACTERISTIC_PLACE, {"characteristic": characteristic}
         ),
+        locked_log=locked_log,
     )
 
 
 def character_choose_career(
-    *, character: Character, expected_sequence: int, career: str
+    *,
+    character: Character,
+    expected_sequence: int,
+    career: str,
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     return take_step(
         character=character,
         expected_sequence=expected_sequence,
         kind=Kind.CAREER,
         make=lambda progress: NewEntry(Kind.CAREER, {"career": career}),
+        locked_log=locked_log,
     )
 
 
 def character_roll(
-    *, character: Character, expected_sequence: int, kind: str, typed_faces: str = ""
+    *,
+    character: Character,
+    expected_sequence: int,
+    kind: str,
+    typed_faces: str = "",
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     """A roll of the step table's dice alone (specialisation, skill, survival, ...)."""
     row = simple_roll(kind)
@@ -231,6 +263,7 @@ def character_roll(
         expected_sequence=expected_sequence,
         kind=kind,
         make=lambda progress: NewEntry(kind, roll=dice_for_step(progress, dice, typed_faces)),
+        locked_log=locked_log,
     )
 
 
@@ -257,7 +290,12 @@ def character_roll_skill(
 
 
 def character_reroll_skill(
-    *, character: Character, expected_sequence: int, table: str, typed_faces: str = ""
+    *,
+    character: Character,
+    expected_sequence: int,
+    table: str,
+    typed_faces: str = "",
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     """Rule 7: the one reroll when the entry's prerequisite is not met."""
     return take_step(
@@ -269,6 +307,7 @@ def character_reroll_skill(
             {"table": table},
             roll=dice_for_step(progress, creation.SKILL_DICE, typed_faces),
         ),
+        locked_log=locked_log,
     )
 
 
@@ -279,6 +318,7 @@ def character_choose_table(
     table: str,
     specialty: str = "",
     history_reason: str = "",
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     """Read the pending skill roll on one table (which may lose the roll, with its reason)."""
     return take_step(
@@ -295,6 +335,7 @@ def character_choose_table(
             },
             history_note=history_reason.strip(),
         ),
+        locked_log=locked_log,
     )
 
 
@@ -310,7 +351,11 @@ def character_roll_survival(
 
 
 def character_choose_survival_outcome(
-    *, character: Character, expected_sequence: int, outcome: str
+    *,
+    character: Character,
+    expected_sequence: int,
+    outcome: str,
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     """Death or a setback, where the campaign lets the player choose."""
     return take_step(
@@ -318,17 +363,23 @@ def character_choose_survival_outcome(
         expected_sequence=expected_sequence,
         kind=Kind.SURVIVAL_OUTCOME,
         make=lambda progress: NewEntry(Kind.SURVIVAL_OUTCOME, {"outcome": outcome}),
+        locked_log=locked_log,
     )
 
 
 def character_choose_setback(
-    *, character: Character, expected_sequence: int, characteristic: str
+    *,
+    character: Character,
+    expected_sequence: int,
+    characteristic: str,
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     return take_step(
         character=character,
         expected_sequence=expected_sequence,
         kind=Kind.SETBACK,
         make=lambda progress: NewEntry(Kind.SETBACK, {"characteristic": characteristic}),
+        locked_log=locked_log,
     )
 
 

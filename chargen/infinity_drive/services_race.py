@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from chargen.core.limits import creation_cap, creation_cap_reached
+from chargen.core.log_reads import LockedLog
 from chargen.infinity_drive.access import refuse_unless_still_in_campaign
 from chargen.infinity_drive.errors import StepRefused
 from chargen.infinity_drive.house_rules import character_house_rules
@@ -48,7 +49,11 @@ def non_humanoid_races_for(character: Character) -> list[Race]:
 
 
 def character_choose_non_humanoid(
-    *, character: Character, expected_sequence: int, race_id: str
+    *,
+    character: Character,
+    expected_sequence: int,
+    race_id: str,
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     """A GM's non-humanoid race instead of a method: locked, like the method."""
     race = next(
@@ -80,6 +85,7 @@ def character_choose_non_humanoid(
         kinds=(Kind.NON_HUMANOID,),
         build=build,
         after=after,
+        locked_log=locked_log,
     )
 
 
@@ -105,7 +111,13 @@ def _race_kind(progress: Progress) -> str:
     raise StepRefused(f"Not now: {progress.next_step_message}")
 
 
-def _choose_race(*, character: Character, expected_sequence: int, race: Race | None) -> Written:
+def _choose_race(
+    *,
+    character: Character,
+    expected_sequence: int,
+    race: Race | None,
+    locked_log: LockedLog[CreationLogEntry] | None = None,
+) -> Written:
     def build(entries: list[CreationLogEntry]) -> NewEntry:
         progress = progress_for(character, entries)
         kind = _race_kind(progress)
@@ -141,6 +153,7 @@ def _choose_race(*, character: Character, expected_sequence: int, race: Race | N
         kinds=(Kind.RACE, Kind.RACE_CHANGE),
         build=build,
         after=after,
+        locked_log=locked_log,
     )
 
 
@@ -149,7 +162,11 @@ class _AlreadySaved(Exception):
 
 
 def character_choose_race(
-    *, character: Character, expected_sequence: int, race_id: str | None
+    *,
+    character: Character,
+    expected_sequence: int,
+    race_id: str | None,
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
     """The base humanoid (race_id None) or a race the player may choose."""
     race: Race | None = None
@@ -157,7 +174,9 @@ def character_choose_race(
         race = next((known for known in races_for(character) if str(known.id) == race_id), None)
         if race is None:
             raise StepRefused("Choose one of the races listed.", field="race")
-    return _choose_race(character=character, expected_sequence=expected_sequence, race=race)
+    return _choose_race(
+        character=character, expected_sequence=expected_sequence, race=race, locked_log=locked_log
+    )
 
 
 def race_propose(
@@ -167,6 +186,7 @@ def race_propose(
     name: str,
     reason: str,
     adjustments: Mapping[str, int],
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Race | None:
     """A new alien humanoid race, checked against the book's four rules.
 
@@ -198,7 +218,10 @@ def race_propose(
                 proposed_by=character.owner,
             )
             written = _choose_race(
-                character=character, expected_sequence=expected_sequence, race=race
+                character=character,
+                expected_sequence=expected_sequence,
+                race=race,
+                locked_log=locked_log,
             )
             if not written.created:
                 raise _AlreadySaved

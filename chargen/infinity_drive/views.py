@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from chargen.core.htmx import after_post, refused_status
 from chargen.core.kept_urls import kept_reverse
+from chargen.core.log_reads import LockedLog
 from chargen.core.page_cache import cached_page
 from chargen.infinity_drive import services
 from chargen.infinity_drive.access import character_for_owner
@@ -224,16 +225,19 @@ def _post(
     return view
 
 
-def _choose_method(character: Character, sequence: int, cleaned: dict[str, Any]) -> object:
+def _choose_method(
+    character: Character, sequence: int, cleaned: dict[str, Any], log: LockedLog[CreationLogEntry]
+) -> object:
     method: str = cleaned["method"]
     if method.startswith(NON_HUMANOID_PREFIX):
         return services.character_choose_non_humanoid(
             character=character,
             expected_sequence=sequence,
             race_id=method.removeprefix(NON_HUMANOID_PREFIX),
+            locked_log=log,
         )
     return services.character_choose_method(
-        character=character, expected_sequence=sequence, method=method
+        character=character, expected_sequence=sequence, method=method, locked_log=log
     )
 
 
@@ -248,8 +252,8 @@ assign_points = _post(
     "characteristics",
     (Kind.POINT_BUY,),
     lambda posted: PointBuyForm(posted.data, codes=posted.rules.codes_in_play),
-    lambda c, seq, cleaned: services.character_assign_points(
-        character=c, expected_sequence=seq, values=cleaned
+    lambda c, seq, cleaned, log: services.character_assign_points(
+        character=c, expected_sequence=seq, locked_log=log, values=cleaned
     ),
     keep_typed=typed_points,
 )
@@ -257,9 +261,10 @@ roll_characteristic = _post(
     "characteristics",
     (Kind.CHARACTERISTIC_ROLL,),
     lambda posted: CharacteristicRollForm(posted.data, codes=posted.rules.codes_in_play),
-    lambda c, seq, cleaned: services.character_roll_characteristic(
+    lambda c, seq, cleaned, log: services.character_roll_characteristic(
         character=c,
         expected_sequence=seq,
+        locked_log=log,
         typed_faces=cleaned["faces"],
         characteristic=cleaned["characteristic"],
     ),
@@ -271,8 +276,8 @@ place_characteristic = _post(
     "characteristics",
     (Kind.CHARACTERISTIC_PLACE,),
     lambda posted: CharacteristicForm(posted.data, codes=placeable_codes(posted.now())),
-    lambda c, seq, cleaned: services.character_place_characteristic(
-        character=c, expected_sequence=seq, characteristic=cleaned["characteristic"]
+    lambda c, seq, cleaned, log: services.character_place_characteristic(
+        character=c, expected_sequence=seq, locked_log=log, characteristic=cleaned["characteristic"]
     ),
     drawn_at_field=drawn_while_expected((Kind.CHARACTERISTIC_PLACE,), "characteristic"),
 )
@@ -281,20 +286,24 @@ choose_race = _post(
     "race",
     RACE_KINDS,
     lambda posted: RaceChoiceForm(posted.data),
-    lambda c, seq, cleaned: services.character_choose_race(
+    lambda c, seq, cleaned, log: services.character_choose_race(
         character=c,
         expected_sequence=seq,
+        locked_log=log,
         race_id=str(cleaned["race"]) if cleaned["race"] else None,
     ),
     drawn_at_field=race_choice_fields,
 )
 
 
-def _propose(character: Character, sequence: int, cleaned: dict[str, Any]) -> object:
+def _propose(
+    character: Character, sequence: int, cleaned: dict[str, Any], log: LockedLog[CreationLogEntry]
+) -> object:
     try:
         return services.race_propose(
             character=character,
             expected_sequence=sequence,
+            locked_log=log,
             name=cleaned["name"],
             reason=cleaned["reason"],
             adjustments=proposed_adjustments(cleaned),
@@ -317,8 +326,8 @@ choose_career = _post(
     "career",
     (Kind.CAREER,),
     lambda posted: CareerForm(posted.data, careers=posted.rules.rulebook.careers),
-    lambda c, seq, cleaned: services.character_choose_career(
-        character=c, expected_sequence=seq, career=cleaned["career"]
+    lambda c, seq, cleaned, log: services.character_choose_career(
+        character=c, expected_sequence=seq, locked_log=log, career=cleaned["career"]
     ),
     drawn_at_field=drawn_while_expected((Kind.CAREER,), "career"),
     same=same_choice(Kind.CAREER, "career"),
@@ -327,18 +336,25 @@ reroll_skill = _post(
     "skills",
     (Kind.SKILL_REROLL,),
     lambda posted: RerollForm(posted.data),
-    lambda c, seq, cleaned: services.character_reroll_skill(
-        character=c, expected_sequence=seq, table=cleaned["table"], typed_faces=cleaned["faces"]
+    lambda c, seq, cleaned, log: services.character_reroll_skill(
+        character=c,
+        expected_sequence=seq,
+        locked_log=log,
+        table=cleaned["table"],
+        typed_faces=cleaned["faces"],
     ),
     keep_typed=typed_reroll,
 )
 
 
-def _choose_table(character: Character, sequence: int, cleaned: dict[str, Any]) -> object:
+def _choose_table(
+    character: Character, sequence: int, cleaned: dict[str, Any], log: LockedLog[CreationLogEntry]
+) -> object:
     try:
         return services.character_choose_table(
             character=character,
             expected_sequence=sequence,
+            locked_log=log,
             table=cleaned["table"],
             specialty=cleaned["specialty"],
             history_reason=cleaned["history_reason"],
@@ -359,8 +375,8 @@ choose_survival_outcome = _post(
     "skills",
     (Kind.SURVIVAL_OUTCOME,),
     lambda posted: SurvivalOutcomeForm(posted.data),
-    lambda c, seq, cleaned: services.character_choose_survival_outcome(
-        character=c, expected_sequence=seq, outcome=cleaned["outcome"]
+    lambda c, seq, cleaned, log: services.character_choose_survival_outcome(
+        character=c, expected_sequence=seq, locked_log=log, outcome=cleaned["outcome"]
     ),
     drawn_at_field=drawn_while_expected((Kind.SURVIVAL_OUTCOME,), DEATH_CONFIRMATION),
 )
@@ -368,8 +384,8 @@ choose_setback = _post(
     "skills",
     (Kind.SETBACK,),
     lambda posted: CharacteristicForm(posted.data, codes=posted.rules.codes_in_play),
-    lambda c, seq, cleaned: services.character_choose_setback(
-        character=c, expected_sequence=seq, characteristic=cleaned["characteristic"]
+    lambda c, seq, cleaned, log: services.character_choose_setback(
+        character=c, expected_sequence=seq, locked_log=log, characteristic=cleaned["characteristic"]
     ),
     drawn_at_field=drawn_while_expected((Kind.SETBACK,), "characteristic"),
 )

@@ -17,21 +17,28 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
+from chargen.core.log_reads import LockedLog
 from chargen.infinity_drive import services
 from chargen.infinity_drive.forms import RollForm
-from chargen.infinity_drive.models import Character
+from chargen.infinity_drive.models import Character, CreationLogEntry
 from chargen.infinity_drive.views import _post
 from chargen.infinity_drive.wizard.entry_kinds import STEP_TABLE
 from chargen.infinity_drive.wizard.post_checks import Action, drawn_while_expected
 
 
 def _roll(kind: str) -> Action:
-    def action(character: Character, sequence: int, cleaned: dict[str, Any]) -> object:
+    def action(
+        character: Character,
+        sequence: int,
+        cleaned: dict[str, Any],
+        log: LockedLog[CreationLogEntry],
+    ) -> object:
         return services.character_roll(
             character=character,
             expected_sequence=sequence,
             kind=kind,
             typed_faces=cleaned["faces"],
+            locked_log=log,
         )
 
     return action

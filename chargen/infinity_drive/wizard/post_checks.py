@@ -8,8 +8,9 @@ the form's "choose one of ...". Only with the key still free is the form built, 
 the very log that found it free, and validated (shape: numbers, lengths, choices); its
 cleaned data then goes to the service, which asks rules/ whether the step is legal.
 
-All three happen in one transaction holding the character's lock (`holding`): the log
-is read once, for the key, the form and the service's write alike.
+All three happen in one transaction holding the character's lock (`locked_read`): the
+log is read once, for the key, the form and the service's write alike (the action is
+handed the locked log, and passes it to its write).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import QueryDict
 
 from chargen.core.log import ROLL_ALREADY_SAVED, STALE_MESSAGE, LogStale, parse_key
-from chargen.core.log_key import holding, key_in
+from chargen.core.log_key import key_in, locked_read
+from chargen.core.log_reads import LockedLog
 from chargen.infinity_drive.errors import StepRefused
 from chargen.infinity_drive.forms import ADJUST_PREFIX
 from chargen.infinity_drive.log import Written
@@ -108,9 +110,10 @@ class Posted:
         return progress_for(self.character, list(self.entries))
 
 
-# How a step's form is built, and what its action does with the form's cleaned data.
+# How a step's form is built, and what its action does with the form's cleaned data: it
+# writes at the key (the int) with the log the key was found free in (the locked log).
 FormFor = Callable[[Posted], forms.Form]
-Action = Callable[[Character, int, dict[str, Any]], object]
+Action = Callable[[Character, int, dict[str, Any], LockedLog[CreationLogEntry]], object]
 # Whether the row already at the key is this very form again (answered as done).
 SameForm = Callable[[CreationLogEntry, QueryDict], bool]
 # The fields whose refusal a step's form draws beside them, on the page as it is now
@@ -170,14 +173,14 @@ def take_step_post(
     """
     sequence = step_sequence(data)
     try:
-        with holding(CreationLogEntry, character) as entries:
-            read = key_in(entries, sequence, kinds)
+        with locked_read(CreationLogEntry, character) as log:
+            read = key_in(log.entries, sequence, kinds)
             if read.saved is not None:
                 saved = read.saved
                 return _answer_repeat(saved, read.newest, same is not None and same(saved, data))
-            form = form_for(Posted(character, data, sequence, kinds, tuple(entries)))
+            form = form_for(Posted(character, data, sequence, kinds, log.entries))
             cleaned = cleaned_or_refused(form)
-            return refuse_if_already_taken(action(character, sequence, cleaned))
+            return refuse_if_already_taken(action(character, sequence, cleaned, log))
     except LogStale as stale:
         raise StepRefused(str(stale)) from None
 

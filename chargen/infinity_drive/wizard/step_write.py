@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from chargen.core.log_reads import LockedLog
 from chargen.infinity_drive.errors import StepRefused
 from chargen.infinity_drive.log import NewEntry, Written, keep_derived, log_write
 from chargen.infinity_drive.models import Character, CharacterStatus, CreationLogEntry
@@ -86,8 +87,10 @@ def take_step(
     kind: str,
     make: Callable[[Progress], NewEntry],
     also_kinds: Sequence[str] = (),
+    locked_log: LockedLog[CreationLogEntry] | None = None,
 ) -> Written:
-    """Write one step if the creation is waiting for it and the rules allow it."""
+    """Write one step if the creation is waiting for it and the rules allow it
+    (`locked_log`: the lock and log the caller's transaction read, see `log_write`)."""
     checked: list[Progress] = []  # the progress `build` read, for `refresh` to extend
 
     def build(entries: list[CreationLogEntry]) -> NewEntry:
@@ -107,6 +110,7 @@ def take_step(
         after=lambda character, entries: refresh(
             character, entries, checked[-1] if checked else None
         ),
+        locked_log=locked_log,
     )
 
 

@@ -188,7 +188,7 @@ def test_a_step_post_locks_and_reads_the_log_once_for_key_form_and_write(
     player_client: Client, draft: Character
 ) -> None:
     """The key, the form's choices and the service's write share one transaction under
-    the character's lock (wizard/post_checks.py's `holding`): one lock, one read of the log."""
+    the character's lock (wizard/post_checks.py's `locked_read`): one lock, one read of the log."""
     _rolled(draft)
     sequence = next_sequence(draft)
     log_table = CreationLogEntry._meta.db_table

@@ -1,18 +1,15 @@
-"""The kernel's prepared reads: the same rows as the querysets, and a lock that holds."""
+"""The kernel's reads: a tampered key is stale, not an error, and a lock that holds."""
 
 from __future__ import annotations
 
 import threading
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import OperationalError, connection, transaction
 from django.db.transaction import TransactionManagementError
 
 from chargen.core.log import LogStale, lock_subjects
-from chargen.core.log_key import holding, key_in
-from chargen.core.log_reads import whole_log
-from chargen.rollers import services
+from chargen.core.log_key import key_in, locked_read
 from chargen.rollers.models import UniqueCharacter, UniqueRollEntry
 from tests.chargen.rollers.services_helpers import plan_for, roll_typed
 
@@ -22,27 +19,11 @@ def _roll(character: UniqueCharacter, faces: list[int]) -> None:
 
 
 @pytest.mark.django_db
-def test_the_reads_give_the_querysets_rows(player: User, leanne: UniqueCharacter) -> None:
-    other = services.unique_character_create(owner=player, name="Other")
-    other.attributes.filter(name="Precision").update(score=3)
-    assert whole_log(UniqueRollEntry, leanne) == []
-    _roll(leanne, [2, 4, 5])
-    _roll(other, [1, 1, 1])
-    _roll(leanne, [6, 6, 6])
-    rows = list(UniqueRollEntry.objects.filter(character=leanne).order_by("sequence"))
-    assert [r.sequence for r in rows] == [1, 2]
-    assert whole_log(UniqueRollEntry, leanne) == rows
-    assert [r.faces for r in whole_log(UniqueRollEntry, leanne)] == [r.faces for r in rows]
-    with holding(UniqueRollEntry, leanne) as held:
-        assert held == rows
-
-
-@pytest.mark.django_db
 def test_a_key_beyond_any_column_is_stale_not_an_error(leanne: UniqueCharacter) -> None:
     _roll(leanne, [2, 4, 5])
     huge = 2**70  # a tampered form: no row is there, and no column is asked for it
-    with holding(UniqueRollEntry, leanne) as entries, pytest.raises(LogStale):
-        key_in(entries, huge, ("roll",))
+    with locked_read(UniqueRollEntry, leanne) as log, pytest.raises(LogStale):
+        key_in(log.entries, huge, ("roll",))
 
 
 def _second_writer_refused_after_a_short_wait(sheet: UniqueCharacter) -> None:
