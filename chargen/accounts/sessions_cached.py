@@ -45,7 +45,8 @@ class SessionStore(CachedDatabaseStore, PreparedDatabaseStore):
             data = None
         if data is not None:
             return data
-        row = self._get_session_from_db()
+        # Django's db engine's own read, which django-stubs does not declare.
+        row = self._get_session_from_db()  # type: ignore[attr-defined]
         if row is None:
             return {}
         data = self.decode(row.session_data)

@@ -29,7 +29,10 @@ def test_the_latest_pool_roll_comes_with_its_pushes_and_crises(leanne: UniqueCha
         state = services.push_state(leanne)
         assert state is not None
         # Each push with its pool roll and crisis record: no query for either.
-        shown = [(push.pool_roll.sequence, hasattr(push, "crisis_record")) for push in state.pushes]
+        shown = [
+            (push.pool_roll and push.pool_roll.sequence, hasattr(push, "crisis_record"))
+            for push in state.pushes
+        ]
     assert (state.pool_roll.sequence, [p.sequence for p in state.pushes]) == (3, [4])
     assert shown == [(3, False)]
     assert len(queries) == 2  # the latest pool roll, then its pushes
