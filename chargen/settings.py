@@ -120,11 +120,7 @@ TEMPLATES = [
                 # After Django's own csrf processor: a page being kept draws a placeholder.
                 "chargen.core.page_cache.csrf_while_recording",
             ],
-            # kept_url after Django's own: its `{% url %}` keeps each address it reverses.
-            "builtins": [
-                "template_partials.templatetags.partials",
-                "chargen.core.templatetags.kept_url",
-            ],
+            "builtins": ["template_partials.templatetags.partials"],
         },
     },
 ]

@@ -13,10 +13,10 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chargen.core.htmx import after_post, refused_status
-from chargen.core.kept_urls import kept_reverse
 from chargen.core.page_cache import cached_page
 from chargen.infinity_drive import services
 from chargen.infinity_drive.access import character_for_owner
@@ -117,7 +117,7 @@ def _answer(
     drawn from the log as the write saved it (`progress_after_write`), so it shows the
     dice as saved. `progress` is given when the action left the log alone; `repeat` is
     the row a repeated form found saved (`repeat_notice`)."""
-    url = kept_reverse(f"characters:{slug}", args=[character.id])
+    url = reverse(f"characters:{slug}", args=[character.id])
     extra = repeat_notice(request, repeat)
 
     def page() -> HttpResponse:
