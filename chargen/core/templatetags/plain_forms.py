@@ -6,10 +6,9 @@ text placement; tests/chargen/core/test_plain_forms.py compares the two on the
 Drifting and roller sheets' forms), but without crispy's per-field template render and
 context copying, which cost more than half of the Drifting sheet's CPU (issue 13).
 Only the widgets those sheets use are written here; anything else (file inputs) goes
-to crispy itself, so nothing renders differently. Every value is escaped by format_html
-(chargen/core/html_build.py: Django's, faster);
-only this module's literal markup and our forms' help text are marked safe, each in
-one named function (`_literal`, `_developer_text`).
+to crispy itself, so nothing renders differently. Every value is escaped by Django's
+format_html; only this module's literal markup and our forms' help text are marked safe,
+each in one named function (`_literal`, `_developer_text`).
 """
 
 from __future__ import annotations
@@ -20,10 +19,8 @@ from crispy_forms.templatetags.crispy_forms_filters import as_crispy_field
 from django import forms, template
 from django.forms.boundfield import BoundField
 from django.forms.widgets import ChoiceWidget
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-
-from chargen.core.html_build import format_html, format_html_join
 
 register = template.Library()
 
