@@ -136,7 +136,9 @@ def test_the_wizard_answers(redis_away: None, rulebook: None, player: User) -> N
     assert "Signed in as" in client.get(reverse("home")).content.decode()
 
 
-def test_signing_up_logging_in_and_out_answer(redis_away: None, player: User) -> None:
+def test_signing_up_logging_in_and_out_answer(
+    redis_away: None, player: User, caplog: pytest.LogCaptureFixture
+) -> None:
     newcomer = Client()
     answered(
         newcomer,
@@ -159,3 +161,5 @@ def test_signing_up_logging_in_and_out_answer(redis_away: None, player: User) ->
     answered(client, "post", reverse("logout"))
     assert not Session.objects.filter(session_key=key).exists()
     assert "Signed in as" not in client.get(reverse("home")).content.decode()
+    # Each failed call is logged, so the outage shows in the logs, not only in the speed.
+    assert any(record.name == "django_redis.cache" for record in caplog.records)
