@@ -98,26 +98,41 @@ def answered(client: Client, method: str, url: str, data: dict[str, str] | None 
     return int(answer.status_code)
 
 
+def url_names(
+    resolver: URLResolver, namespace: str | None = None
+) -> Iterator[tuple[str, set[str]]]:
+    """(name, its arguments) of every address, the admin's aside."""
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            if entry.namespace != "admin":
+                yield from url_names(entry, entry.namespace or namespace)
+        elif isinstance(entry, URLPattern) and entry.name:
+            name = f"{namespace}:{entry.name}" if namespace else entry.name
+            yield name, set(entry.pattern.converters)
+
+
 def pages_without_arguments() -> list[str]:
-    """Every address that takes no argument, the admin's aside."""
-
-    def walk(resolver: URLResolver, namespace: str | None) -> Iterator[str]:
-        for entry in resolver.url_patterns:
-            if isinstance(entry, URLResolver):
-                if entry.namespace != "admin":
-                    yield from walk(entry, entry.namespace or namespace)
-            elif isinstance(entry, URLPattern) and entry.name and not entry.pattern.converters:
-                yield f"{namespace}:{entry.name}" if namespace else entry.name
-
-    return sorted({reverse(name) for name in walk(get_resolver(), None)})
+    return sorted({reverse(name) for name, arguments in url_names(get_resolver()) if not arguments})
 
 
-def test_every_page_without_arguments_answers(
-    redis_closed: None, rulebook: None, player: User
-) -> None:
+def pages_of(character: Character) -> list[str]:
+    """Every Infinity Drive address that names a character and nothing else."""
+    return sorted(
+        reverse(name, kwargs={"character_id": character.id})
+        for name, arguments in url_names(get_resolver())
+        if name.startswith("characters:") and arguments == {"character_id"}
+    )
+
+
+def test_every_page_answers(redis_closed: None, rulebook: None, player: User) -> None:
     client = Client()
     client.force_login(player)
     for url in pages_without_arguments():
+        answered(client, "get", url)
+    character = Character.objects.create(owner=player, name="Treva")
+    pages = pages_of(character)
+    assert reverse("characters:skills", args=[character.id]) in pages
+    for url in pages:
         answered(client, "get", url)
 
 
