@@ -227,7 +227,6 @@ def test_there_are_files_to_check() -> None:
     assert any(name.startswith("scripts/") for name in checked)
 
 
-@pytest.mark.django_db
 def test_no_private_name_is_used() -> None:
     found = [
         problem
