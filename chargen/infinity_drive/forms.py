@@ -68,7 +68,7 @@ class ConceptForm(forms.Form):
 # services). None but the undo's carries the form's `sequence`: the view reads that
 # one-time key before any of these is built (chargen/infinity_drive/wizard/post_checks.py), so a
 # repeated POST never meets their messages. (Undo's key is the decision it cancels.)
-# Messages are the player's words, drawn beside the field they name (views.py `_post`).
+# Messages are the player's words, drawn beside the field they name (views.py `step_post`).
 
 
 def _choices(values: Iterable[str], label: Callable[[str], str] = str) -> list[tuple[str, str]]:
