@@ -36,6 +36,7 @@ from bench_seed import seed_sheets
 LOCUST = Path(sys.executable).parent / "locust"
 LOCUSTFILE = Path(__file__).resolve().parent / "locustfile.py"
 RESULTS = bench_server.ROOT / "bench-results"
+SEED_ROWS = Path(__file__).resolve().parent / "bench_seed_rows.py"
 
 
 def run_load(
@@ -55,7 +56,12 @@ def run_load(
         with bench_server.gunicorn(tree, env, Path(scratch)) as server:
             started = time.monotonic()
             host = f"127.0.0.1:{server.port}"
-            seeded = seed_sheets(plain_send(server.port), host, (seed_rolls, 20))
+            seeded = seed_sheets(
+                plain_send(server.port),
+                host,
+                lambda *args: bench_server.manage_script(tree, env, SEED_ROWS, *args),
+                (seed_rolls, 20),
+            )
             print(f"Seeded the long and short roll logs in {time.monotonic() - started:.0f} s.")
             seeded_file = Path(scratch) / "seeded.json"
             seeded_file.write_text(json.dumps(seeded))
@@ -81,10 +87,23 @@ def run_load(
                 "BENCH_SERVER_PID": str(server.process.pid),
                 "BENCH_SEEDED": str(seeded_file),
             }
-            # Locust's exit status says only that some request failed: the steps say which.
-            subprocess.run(command, env=locust_env, cwd=bench_server.ROOT, check=False)  # noqa: S603
+            # Locust's own summary covers the whole run, untimed parts too: kept in a file.
+            # Its exit status says only that some request failed: the steps say which.
+            log = out.with_name(out.stem + "-locust.log")
+            with log.open("w") as output:
+                subprocess.run(  # noqa: S603 (Locust from this environment, fixed arguments)
+                    command,
+                    env=locust_env,
+                    cwd=bench_server.ROOT,
+                    stdout=output,
+                    stderr=subprocess.STDOUT,
+                    check=False,
+                )
             if not results_file.exists():
-                raise SystemExit(f"Locust wrote no figures; gunicorn said:\n{server.log_tail()}")
+                raise SystemExit(
+                    f"Locust wrote no figures (its output: {log}); gunicorn said:\n"
+                    f"{server.log_tail()}"
+                )
             figures = json.loads(results_file.read_text())
     figures.update(label=label, commit=described, seeded_sizes=seeded["sizes"])
     out.write_text(json.dumps(figures, indent=1))

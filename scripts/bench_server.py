@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import shutil
 import socket
 import subprocess
 import sys
@@ -109,6 +108,20 @@ def manage(tree: Path, env: dict[str, str], *args: str) -> str:
     return done.stdout
 
 
+def manage_script(tree: Path, env: dict[str, str], script: Path, *args: object) -> str:
+    """A script of this checkout run in `tree` with its deployment's settings; its output."""
+    done = subprocess.run(  # noqa: S603 (our own script, our own arguments)
+        [sys.executable, str(script), *map(str, args)],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{script.name} failed in {tree}:\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
 def deploy(tree: Path, database_url: str) -> dict[str, str]:
     """The environment of a deployment of the code in `tree` on `database_url`, made ready:
     a signing key, the tables, the book's rule data and the static files."""
@@ -201,11 +214,3 @@ def code_at(commit: str) -> Iterator[Path]:
 def describe(commit: str) -> str:
     """A commit's short hash and subject, for the report ("" is this checkout's HEAD)."""
     return git("log", "-1", "--format=%h %s", commit or "HEAD")[:90]
-
-
-def workers_of(server: Server) -> list[psutil.Process]:
-    return psutil.Process(server.process.pid).children()
-
-
-def remove_tree(path: Path) -> None:
-    shutil.rmtree(path, ignore_errors=True)

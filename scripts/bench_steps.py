@@ -5,7 +5,10 @@ The first part of a step is not timed: the newcomers sign up then (a password ha
 the dearest request there is), and the server catches up with them. A step *holds* when
 every request timed in it, all types together, answered with a p95 of at most the limit
 (150 ms) and no request failed in the whole step; the capacity is the most players of the
-steps that held, counted from the first step up to the first that did not.
+steps that held, counted from the first step up to the first that did not. The ramp
+stops after two steps in a row that did not hold: one may be a hiccup of a shared
+machine, two mean the players are only queueing, and more steps would only load the
+machine for nothing.
 """
 
 from __future__ import annotations
@@ -144,6 +147,11 @@ def capacity(results: Iterable[StepResult], limit_ms: float = LIMIT_MS) -> int:
             break
         most = result.users
     return most
+
+
+def ramp_over(results: Sequence[StepResult], limit_ms: float = LIMIT_MS) -> bool:
+    """Whether the last two steps both failed to hold: no point in adding players."""
+    return len(results) >= 2 and not any(r.held(limit_ms) for r in results[-2:])
 
 
 def format_table(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:

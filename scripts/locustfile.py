@@ -288,7 +288,7 @@ class Recorder:
             self.timing, self.cpu_at_start = True, self.cpu_seconds()
 
     def close(self) -> None:
-        """The step's figures; the ramp stops after a step that did not hold."""
+        """The step's figures; the ramp stops after two steps in a row that did not hold."""
         step = STEPS[self.index or 0]
         now = self.cpu_seconds()
         wall = now["wall"] - self.cpu_at_start.get("wall", now["wall"])
@@ -301,7 +301,7 @@ class Recorder:
             step.users, wall, self.times, self.failures, self.errors, cores
         )
         self.results.append(result)
-        self.stopped = not result.held()
+        self.stopped = bench_steps.ramp_over(self.results)
         self.times, self.failures, self.errors = defaultdict(list), Counter(), Counter()
         self.timing = False
 
@@ -321,8 +321,8 @@ events.quitting.add_listener(lambda **_: RECORDER.write())
 
 
 class StepShape(LoadTestShape):
-    """BENCH_STEPS players, each count held BENCH_HOLD seconds, stopping after a step
-    that did not hold (p95 over the limit, or a failure)."""
+    """BENCH_STEPS players, each count held BENCH_HOLD seconds, stopping after two steps
+    in a row that did not hold (p95 over the limit, or a failure)."""
 
     def tick(self) -> tuple[int, float] | None:
         run_time = self.get_run_time()

@@ -27,6 +27,7 @@ sys.path.insert(0, str(SCRIPTS))
 import bench_journeys as play  # noqa: E402
 from bench_browser import BenchHTTPError, Browser, plain_send  # noqa: E402
 from bench_seed import seed_sheets  # noqa: E402
+from bench_seed_rows import lengthen  # noqa: E402
 
 
 @pytest.fixture
@@ -78,18 +79,25 @@ def test_a_drifting_player_rolls_and_the_seeded_logs_hold_their_rolls(
     drifting_log = apps.get_model("drifting", "LogEntry").objects
     assert drifting_log.filter(character_id=character, kind="roll").count() == 2
 
-    # The live server shares one SQLite connection between its threads: one sheet at a time.
-    seeded = seed_sheets(plain_send(port), host, (3,), at_once=False)
+    seeded = seed_sheets(plain_send(port), host, lengthen, rolls=(5, 3), through_site=3)
     sheets = seeded["sheets"]
-    assert set(sheets) == {"sheet: drifting, 3 rolls", "sheet: roll and keep, 3 rolls"}
-    drifting = UUID(play.uuid_in(sheets["sheet: drifting, 3 rolls"]))
-    mana = UUID(play.uuid_in(sheets["sheet: roll and keep, 3 rolls"]))
-    assert drifting_log.filter(character_id=drifting, kind="roll").count() == 3
+    assert set(sheets) == {
+        "sheet: drifting, 5 rolls",
+        "sheet: roll and keep, 5 rolls",
+        "sheet: drifting, 3 rolls",
+        "sheet: roll and keep, 3 rolls",
+    }
     mana_log = apps.get_model("rollers", "ManaRollEntry").objects
-    assert mana_log.filter(character_id=mana, kind="roll").count() == 3
+    for count in (5, 3):
+        drifting = UUID(play.uuid_in(sheets[f"sheet: drifting, {count} rolls"]))
+        mana = UUID(play.uuid_in(sheets[f"sheet: roll and keep, {count} rolls"]))
+        assert drifting_log.filter(character_id=drifting, kind="roll").count() == count
+        assert mana_log.filter(character_id=mana, kind="roll").count() == count
+    # The copies are sealed as every row: the long sheet's page verifies its log whole.
+    assert seeded["sizes"]["sheet: drifting, 5 rolls"] > seeded["sizes"]["sheet: drifting, 3 rolls"]
     watcher = Browser(plain_send(port), host)
     play.log_in(watcher, seeded["username"])
-    assert "Drifter 3" in watcher.get(sheets["sheet: drifting, 3 rolls"])
+    assert "Drifter 5" in watcher.get(sheets["sheet: drifting, 5 rolls"])
 
 
 def test_a_refusal_stops_the_journey_with_the_reason(site: tuple[int, str]) -> None:

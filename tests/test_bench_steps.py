@@ -16,6 +16,7 @@ from bench_steps import (
     capacity,
     parse_steps,
     percentile,
+    ramp_over,
     schedule,
     spawn_rate,
     step_index,
@@ -73,3 +74,10 @@ def test_capacity_is_the_last_step_held_before_the_first_that_was_not() -> None:
     assert capacity(ramp) == 100
     assert capacity([held_step(50, 20, failures=2), held_step(100, 20)]) == 0
     assert capacity([]) == 0
+
+
+def test_the_ramp_stops_after_two_steps_in_a_row_that_did_not_hold() -> None:
+    held, missed = held_step(50, 40), held_step(100, 400)
+    assert not ramp_over([held, missed])  # one may be the shared machine's hiccup
+    assert not ramp_over([missed, held, missed])
+    assert ramp_over([held, missed, missed])
