@@ -119,6 +119,8 @@ class Browser:
         htmx: bool = False,
         judge: Judge = judge_get,
     ) -> Answer:
+        """One request with this browser's cookies and the headers a browser (and htmx)
+        sends; the cookies it sets are kept. `judge` says what a failure is to Locust."""
         headers = {"X-Forwarded-Proto": "https"}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
