@@ -63,6 +63,8 @@ def run_load(
                 (seed_rolls, 20),
             )
             print(f"Seeded the long and short roll logs in {time.monotonic() - started:.0f} s.")
+            for line in seeded["skipped"]:
+                print(f"  skipped {line}")
             seeded_file = Path(scratch) / "seeded.json"
             seeded_file.write_text(json.dumps(seeded))
             results_file = Path(scratch) / "steps.json"

@@ -148,10 +148,13 @@ def gm_approve_all(gm: Browser, campaign: str) -> int:
 
 
 def party_pdf(gm: Browser, campaign: str) -> None:
-    """The party's sheets as one PDF (WeasyPrint: the dearest page the site draws)."""
+    """The party's sheets as one PDF (WeasyPrint: the dearest page the site draws), from
+    the party page's link (skipped where the code has none)."""
     gm.get(f"/desk/{campaign}/party/", name="party")
-    gm.think()
-    gm.get(f"/desk/{campaign}/party/pdf/", name="party pdf")
+    link = re.search(r'href="([^"]*/party/pdf/)"', gm.html)
+    if link is not None:
+        gm.think()
+        gm.get(link.group(1), name="party pdf")
 
 
 # --- Infinity Drive: Treva through every POST of the wizard -------------------------------------

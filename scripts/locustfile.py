@@ -25,6 +25,7 @@ import resource
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,9 @@ import bench_steps
 from bench_browser import Answer, BenchHTTPError, Browser, Judge, Send, as_path
 
 STEPS = bench_steps.schedule(
-    bench_steps.parse_steps(os.environ.get("BENCH_STEPS", "50,100,150,200,250,300")),
+    bench_steps.parse_steps(
+        os.environ.get("BENCH_STEPS", ",".join(map(str, bench_steps.DEFAULT_STEPS)))
+    ),
     float(os.environ.get("BENCH_HOLD", str(bench_steps.DEFAULT_HOLD_SECONDS))),
 )
 SEATS_PER_CAMPAIGN = 4  # a GM's party, as at a table (its PDF prints every sheet)
@@ -107,7 +110,7 @@ class Player(FastHttpUser):
         host = (self.host or "").split("://", 1)[-1].rstrip("/")
         self.browser = Browser(locust_send(self.client), host, think=self.wait)
 
-    def journey(self, *steps: Any) -> bool:
+    def journey(self, *steps: Callable[[], object]) -> bool:
         """Run the steps; a refusal ends the journey (Locust counted it as a failure)."""
         try:
             for step in steps:
@@ -129,7 +132,8 @@ class Builder(Player):
             lambda: play.sign_up(self.browser, play.new_username("builder"))
         )
         if self.signed_up and self.seat is not None:
-            self.journey(lambda: play.campaign_join(self.browser, self.seat[1]))
+            invite = self.seat[1]
+            self.journey(lambda: play.campaign_join(self.browser, invite))
 
     @task
     def build_character(self) -> None:
@@ -216,7 +220,7 @@ SEEDED: dict[str, Any] = (
 class Watcher(Player):
     """Reads the seeded sheets at the table: one with a long roll log, one with a short."""
 
-    weight = 1 if SEEDED else 0
+    weight = 1 if SEEDED.get("sheets") else 0
 
     def on_start(self) -> None:
         super().on_start()
