@@ -271,10 +271,11 @@ class Recorder:
                     continue  # a worker that gunicorn replaced: its time is lost
                 server += times.user + times.system
         machine = psutil.cpu_times()
+        busy = ("user", "nice", "system", "irq", "softirq")  # Linux counts guest in user
         return {
             "locust": own.ru_utime + own.ru_stime,
             "server": server,
-            "machine": sum(machine) - machine.idle - getattr(machine, "iowait", 0.0),
+            "machine": sum(getattr(machine, field, 0.0) for field in busy),
             "wall": time.monotonic(),
         }
 
