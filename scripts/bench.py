@@ -30,7 +30,7 @@ from typing import Any
 
 import bench_server
 import bench_steps
-from bench_browser import plain_send
+from bench_browser import BenchHTTPError, plain_send
 from bench_seed import seed_sheets
 
 LOCUST = Path(sys.executable).parent / "locust"
@@ -56,12 +56,15 @@ def run_load(
         with bench_server.gunicorn(tree, env, Path(scratch)) as server:
             started = time.monotonic()
             host = f"127.0.0.1:{server.port}"
-            seeded = seed_sheets(
-                plain_send(server.port),
-                host,
-                lambda *args: bench_server.manage_script(tree, env, SEED_ROWS, *args),
-                (seed_rolls, 20),
-            )
+            try:
+                seeded = seed_sheets(
+                    plain_send(server.port),
+                    host,
+                    lambda *args: bench_server.manage_script(tree, env, SEED_ROWS, *args),
+                    (seed_rolls, 20),
+                )
+            except BenchHTTPError as error:  # no account: no load test either
+                raise SystemExit(f"Seeding failed: {error}\n{server.log_tail()}") from error
             print(f"Seeded the long and short roll logs in {time.monotonic() - started:.0f} s.")
             for line in seeded["skipped"]:
                 print(f"  skipped {line}")
