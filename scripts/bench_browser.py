@@ -41,6 +41,7 @@ class Answer:
     location: str  # a redirect's Location, or an htmx answer's HX-Redirect
     shown_at: str  # an htmx answer's HX-Push-Url or HX-Replace-Url: it swapped in a page
     set_cookies: tuple[str, ...] = ()
+    etag: str = ""  # a page a browser may ask for again with If-None-Match
 
 
 # What was wrong with an answer, in words ("" when it is what the player expected).
@@ -84,7 +85,9 @@ def htmx_outcome(answer: Answer) -> tuple[str, str]:
 
 
 def judge_get(answer: Answer) -> str:
-    return "" if answer.status == 200 else f"{answer.status}: {refusal_text(answer.body)}"
+    if answer.status in {200, 304}:  # 304: the copy the browser kept is still the page
+        return ""
+    return f"{answer.status}: {refusal_text(answer.body)}"
 
 
 def judge_htmx_post(answer: Answer) -> str:
@@ -106,6 +109,7 @@ class Browser:
         self.origin = f"https://{host}"  # as the player's browser sees the site
         self.think = think  # the pause between two clicks (Locust's wait_time)
         self.cookies: dict[str, str] = {}
+        self.kept: dict[str, tuple[str, str]] = {}  # path: (ETag, page), as a browser keeps
         self.path = "/"
         self.html = ""
 
@@ -118,6 +122,7 @@ class Browser:
         data: list[tuple[str, str]] | None = None,
         htmx: bool = False,
         judge: Judge = judge_get,
+        if_none_match: str = "",
     ) -> Answer:
         """One request with this browser's cookies and the headers a browser (and htmx)
         sends; the cookies it sets are kept. `judge` says what a failure is to Locust."""
@@ -128,6 +133,8 @@ class Browser:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             headers["Origin"] = self.origin
             headers["Referer"] = self.origin + self.path
+        if if_none_match:
+            headers["If-None-Match"] = if_none_match
         if htmx:
             headers["HX-Request"] = "true"
             headers["HX-Current-URL"] = self.origin + self.path
@@ -148,11 +155,17 @@ class Browser:
 
     def get(self, path: str, *, name: str = "", htmx: bool = False) -> str:
         """Open a page (GETs only read, so any answer but 200 is a failure)."""
-        answer = self.request("GET", path, name=name or page_name(path), htmx=htmx)
-        if answer.status != 200:
-            raise BenchHTTPError(f"GET {path} answered {judge_get(answer)}")
-        self.path, self.html = urlsplit(path).path, answer.body
-        return answer.body
+        etag, kept = self.kept.get(path, ("", ""))
+        answer = self.request(
+            "GET", path, name=name or page_name(path), htmx=htmx, if_none_match=etag
+        )
+        if why := judge_get(answer):
+            raise BenchHTTPError(f"GET {path} answered {why}")
+        body = kept if answer.status == 304 else answer.body
+        if answer.etag and not htmx:
+            self.kept[path] = (answer.etag, body)
+        self.path, self.html = urlsplit(path).path, body
+        return body
 
     def find(self, action: str, match: dict[str, str] | None = None) -> tuple[Form, str] | None:
         """The open page's POST form whose action (or a button's) ends with `action`."""
@@ -227,9 +240,10 @@ def plain_send(port: int) -> Send:
             location = response.headers.get("Location") or response.headers.get("HX-Redirect")
             shown_at = response.headers.get("HX-Push-Url") or response.headers.get("HX-Replace-Url")
             cookies = tuple(response.headers.get_all("Set-Cookie") or ())
+            etag = response.headers.get("ETag") or ""
         finally:
             connection.close()
-        return Answer(response.status, text, as_path(location or ""), shown_at or "", cookies)
+        return Answer(response.status, text, as_path(location or ""), shown_at or "", cookies, etag)
 
     return send
 

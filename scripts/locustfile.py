@@ -71,6 +71,7 @@ def locust_send(client: FastHttpSession) -> Send:
                 as_path((got.get("Location") or got.get("HX-Redirect") or "") if got else ""),
                 (got.get("HX-Push-Url") or got.get("HX-Replace-Url") or "") if got else "",
                 tuple(got.get_all("Set-Cookie", [])) if got else (),
+                (got.get("ETag") or "") if got else "",
             )
             if why := judge(answer):
                 response.failure(why)
