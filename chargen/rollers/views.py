@@ -140,18 +140,14 @@ def _edit(
     page: str,
     build: Any,
 ) -> HttpResponse:
-    """Show the sheet's editor; on POST save the form and formsets together."""
-    notice = ""
+    """Show the sheet's editor; on POST save the form and formsets together and go back to
+    the sheet, where the player rolls with what they saved (htmx or not alike)."""
     sheet_forms: SheetForms = build(character, request.POST if request.method == "POST" else None)
     if request.method == "POST" and sheet_forms.is_valid():
         services.sheet_save(forms=sheet_forms.all)
-        if not request.htmx:
-            messages.success(request, f"Saved {character.name}'s sheet.")
-            return redirect(character)
-        character.refresh_from_db()
-        sheet_forms = build(character, None)
-        notice = "Saved."
-    context = {"character": character, "sheet_forms": sheet_forms, "notice": notice}
+        messages.success(request, f"Saved {character.name}'s sheet.")
+        return client_redirect(request, character.get_absolute_url())
+    context = {"character": character, "sheet_forms": sheet_forms}
     return render(request, page_template(request, page, "editor"), context)
 
 
