@@ -70,17 +70,9 @@ def chosen_lifepaths(character: Character, *, current: str | None = None) -> lis
     A page listing many characters prefetches their `lifepaths`: those are used (so a
     lifepath added later in the same request would not show on that object; the one
     page that prefetches them, the party PDF, only reads)."""
-    prefetched = getattr(character, "_prefetched_objects_cache", {}).get("lifepaths")
-    if prefetched is not None:
-        rows = sorted(prefetched, key=lambda row: row.position)
-        chosen_ids = [str(row.lifepath_id) for row in rows]
-    else:
-        chosen_ids = [
-            str(key)
-            for key in character.lifepaths.order_by("position").values_list(
-                "lifepath_id", flat=True
-            )
-        ]
+    # The related manager's rows: the prefetched ones when a page prefetched them, else
+    # one query, in the model's order (position).
+    chosen_ids = [str(row.lifepath_id) for row in character.lifepaths.all()]
     return lifepaths_by_id(character, chosen_ids, current=current)
 
 
@@ -111,7 +103,8 @@ def creation_tokens(
 
 
 def token_sheet(character: Character) -> dict[str, rules.TokenState]:
-    # A list page prefetches every character's tokens: all() then reads no more.
+    # A list page prefetches every character's tokens (the related manager gives those);
+    # a sheet reads its own.
     return rules.sheet_from(token.as_rules() for token in character.tokens.all())
 
 
