@@ -417,3 +417,10 @@ MIDDLEWARE[_after_auth:_after_auth] = [
     "chargen.core.security_headers.PrivatePagesNoStoreMiddleware",
 ]
 # --- end of browser-side protections ---
+
+# --- Health and supervision (chargen/core/health.py; docs/deployment.md) ---
+INSTALLED_APPS += ["health_check"]  # its page's template and `manage.py health_check`
+# Load balancers and systemd's probes ask each server directly over plain HTTP: /health/
+# answers them instead of redirecting to an HTTPS address they cannot reach.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+# --- end of health and supervision ---
