@@ -35,3 +35,14 @@ def test_every_variable_read_is_documented_and_no_other() -> None:
     assert read, "no variable found: has the helpers' name changed?"
     assert read - documented == set(), "read by settings.py, missing from docs/settings.md"
     assert documented - read == set(), "in docs/settings.md, no longer read by settings.py"
+
+
+def test_the_deployment_environment_file_sets_only_documented_variables() -> None:
+    env_file = (ROOT / "docs" / "deploy" / "chargen.env").read_text()
+    assigned = set(re.findall(r"^([A-Z0-9_]+)=", env_file, flags=re.MULTILINE))
+    assert {"SECRET_KEY", "CHARGEN_SIGNING_KEY", "DATABASE_URL", "EMAIL_HOST"} <= assigned
+    assert assigned - variables_read() == set(), "set in chargen.env, read by nothing"
+    # systemd and sh both read it: one KEY=value a line, nothing a shell would expand.
+    for line in env_file.splitlines():
+        if line and not line.startswith("#"):
+            assert re.fullmatch(r"[A-Z0-9_]+=[^\s\"'$`<>;&|]*", line), line
