@@ -48,7 +48,7 @@ free_port() {
 
 step "the release: this checkout's files copied to $APP"
 mkdir -p "$APP" "$(dirname "$ENV_FILE")"
-git -C "$REPO" ls-files -z --cached --others --exclude-standard \
+git -C "$REPO" ls-files -z --cached --others --exclude-standard | grep -zv '^\.venv$' \
     | (cd "$REPO" && tar --null --files-from=- -cf - 2>/dev/null) | tar -C "$APP" -xf -
 
 step "1. the virtualenv, from requirements-prod.lock (no development tools)"
