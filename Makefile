@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell sha256sum requirements.lock | cut -c1-16)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help run test lint types format check-chromium check-pdf check-redis screenshots lock bench bench-compare bench-rules clean
+.PHONY: help run test lint types format check-chromium check-pdf check-redis screenshots lock try-deployment bench bench-compare bench-rules clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -104,8 +104,16 @@ bench-rules: $(STAMP) ## the rules engine's and the odds' own speed (no server)
 	$(PY) scripts/bench_rules.py
 	$(PY) scripts/bench_odds.py
 
-lock: ## re-pin requirements.lock from pyproject.toml (needs the dev environment)
+# requirements-prod.lock is the production install (no development tools), constrained to
+# requirements.lock's versions so production runs exactly what the tests ran on.
+lock: ## re-pin requirements.lock and requirements-prod.lock from pyproject.toml (needs the dev environment)
 	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 -o requirements.lock
+	$(BIN)/uv pip compile pyproject.toml --generate-hashes --python-version 3.11 -c requirements.lock -o requirements-prod.lock
+
+# Follows docs/deployment.md on the local PostgreSQL (user postgres, trust auth): two
+# gunicorn servers, /health/, a backup restored and checked; removes all it made.
+try-deployment: $(STAMP) check-pdf ## try docs/deployment.md's recipe end to end on the local PostgreSQL, then clean up
+	scripts/try_deployment.sh
 
 clean: ## remove the environment and the local database
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles

@@ -11,9 +11,16 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+# Every variable is read through these four helpers and nowhere else, so that
+# docs/settings.md can list them all (tests/chargen/test_settings_doc.py checks it).
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
 
 
 def env_bool(name: str, default: bool = False) -> bool:
@@ -24,7 +31,12 @@ def env_bool(name: str, default: bool = False) -> bool:
 
 
 def env_int(name: str, default: int) -> int:
-    return int(os.environ.get(name, str(default)))
+    value = os.environ.get(name, str(default))
+    try:
+        return int(value)
+    except ValueError:
+        # A bare int() traceback would not say which variable was wrong.
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from None
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -38,13 +50,13 @@ DEBUG = env_bool("DEBUG", default=False)
 # would each sign sessions with their own key and log users out at random: with DEBUG
 # off the web process refuses to start and `check --deploy` fails
 # (chargen.core.checks), with the reason in words.
-SECRET_KEY_IS_RANDOM = not os.environ.get("SECRET_KEY")
-SECRET_KEY = os.environ.get("SECRET_KEY") or get_random_secret_key()
+SECRET_KEY_IS_RANDOM = not env_str("SECRET_KEY")
+SECRET_KEY = env_str("SECRET_KEY") or get_random_secret_key()
 
 # The Ed25519 key that signs every log row (chargen.core.roll_keys): 32 raw bytes in
 # URL-safe base64. `make run` makes one for development; without it each process makes
 # up its own (still verifiable) and `check --deploy` warns.
-CHARGEN_SIGNING_KEY = os.environ.get("CHARGEN_SIGNING_KEY", "")
+CHARGEN_SIGNING_KEY = env_str("CHARGEN_SIGNING_KEY")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -125,11 +137,11 @@ TEMPLATES = [
     },
 ]
 
-SQLITE_PATH = os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
+SQLITE_PATH = env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{SQLITE_PATH}"),
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        env_str("DATABASE_URL", f"sqlite:///{SQLITE_PATH}"),
+        conn_max_age=env_int("CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
 }
@@ -155,7 +167,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = env_str("REDIS_URL")
 CACHES: dict[str, dict[str, object]]
 # Redis speeds things up and is never needed: django-redis answers a call it cannot make
 # within 0.1 s as a miss (IGNORE_EXCEPTIONS) and logs why. Redis answers in about a
@@ -206,7 +218,7 @@ else:
 
 # Whole pages kept and checked against the database before each use
 # (chargen/core/page_cache.py). PAGE_CACHE=0 draws every page, to measure the drawing.
-PAGE_CACHE = os.environ.get("PAGE_CACHE", "1") != "0"
+PAGE_CACHE = env_bool("PAGE_CACHE", default=True)
 PAGE_CACHE_VERIFY = False  # the tests set it: every page is drawn and compared
 
 # Sessions live in the database so web processes stay stateless. With Redis, which every
@@ -231,10 +243,10 @@ LOGOUT_REDIRECT_URL = "home"
 # the failures that caused it, so an attacker can delay a player but never lock them out
 # for good. The address limit is much higher than the account's: players at one table
 # share one address.
-LOGIN_THROTTLE_LIMIT = int(os.environ.get("LOGIN_THROTTLE_LIMIT", "5"))
-LOGIN_THROTTLE_ADDRESS_LIMIT = int(os.environ.get("LOGIN_THROTTLE_ADDRESS_LIMIT", "30"))
-LOGIN_THROTTLE_WINDOW_SECONDS = int(os.environ.get("LOGIN_THROTTLE_WINDOW_SECONDS", "900"))
-LOGIN_THROTTLE_CLIENT_IP_HEADER = os.environ.get("LOGIN_THROTTLE_CLIENT_IP_HEADER", "")
+LOGIN_THROTTLE_LIMIT = env_int("LOGIN_THROTTLE_LIMIT", 5)
+LOGIN_THROTTLE_ADDRESS_LIMIT = env_int("LOGIN_THROTTLE_ADDRESS_LIMIT", 30)
+LOGIN_THROTTLE_WINDOW_SECONDS = env_int("LOGIN_THROTTLE_WINDOW_SECONDS", 900)
+LOGIN_THROTTLE_CLIENT_IP_HEADER = env_str("LOGIN_THROTTLE_CLIENT_IP_HEADER")
 AXES_HANDLER = "chargen.accounts.login_throttle.LoginThrottleHandler"
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_FAILURE_LIMIT = "chargen.accounts.login_throttle.account_failure_limit"
@@ -250,15 +262,9 @@ AXES_DISABLE_ACCESS_LOG = True  # failures only: no record of who logged in when
 # per e-mail address typed (account or not, so refusals reveal nothing) and per network
 # address within a sliding window, so the form cannot flood a player's inbox or the
 # mail server. The address limit is higher for the same reason as the log-in one.
-PASSWORD_RESET_THROTTLE_EMAIL_LIMIT = int(
-    os.environ.get("PASSWORD_RESET_THROTTLE_EMAIL_LIMIT", "3")
-)
-PASSWORD_RESET_THROTTLE_ADDRESS_LIMIT = int(
-    os.environ.get("PASSWORD_RESET_THROTTLE_ADDRESS_LIMIT", "20")
-)
-PASSWORD_RESET_THROTTLE_WINDOW_SECONDS = int(
-    os.environ.get("PASSWORD_RESET_THROTTLE_WINDOW_SECONDS", "3600")
-)
+PASSWORD_RESET_THROTTLE_EMAIL_LIMIT = env_int("PASSWORD_RESET_THROTTLE_EMAIL_LIMIT", 3)
+PASSWORD_RESET_THROTTLE_ADDRESS_LIMIT = env_int("PASSWORD_RESET_THROTTLE_ADDRESS_LIMIT", 20)
+PASSWORD_RESET_THROTTLE_WINDOW_SECONDS = env_int("PASSWORD_RESET_THROTTLE_WINDOW_SECONDS", 3600)
 
 # Caps on what one account may create (chargen.core.limits): each costs the database rows
 # and nothing else, so a script POSTing "new" in a loop could otherwise fill it. No player
@@ -281,11 +287,30 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024 + 64 * 1024  # uploads.MAX_REQUEST
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024 + 64 * 1024  # form fields besides files
 DATA_UPLOAD_MAX_NUMBER_FILES = 1  # each upload form takes one file
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "chargen@localhost")
+# --- E-mail (sign-up, password reset, the GM's queue news) ---
+# Setting EMAIL_HOST sends real mail through Django's SMTP backend; without it mail is
+# written to the log (the console backend), which is right for a laptop only: `check
+# --deploy` warns, and refuses settings the SMTP backend cannot work with
+# (chargen.core.checks).
+EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)  # STARTTLS, usually port 587
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=False)  # TLS from the start, usually 465
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+# Seconds: a mail server that hangs must not hold a sign-up's answer for ever.
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "chargen@localhost")
 # Where the site is reached from outside, for links in e-mails (which have no request to
 # build them from): scheme and host, no trailing slash, e.g. https://chargen.example.org.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").strip().rstrip("/")
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").strip().rstrip("/")
+# --- end of e-mail ---
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"
@@ -315,7 +340,7 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -326,7 +351,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }
 
 # --- Browser-side protections: Content-Security-Policy, Permissions-Policy, no-store ---
@@ -392,3 +417,10 @@ MIDDLEWARE[_after_auth:_after_auth] = [
     "chargen.core.security_headers.PrivatePagesNoStoreMiddleware",
 ]
 # --- end of browser-side protections ---
+
+# --- Health and supervision (chargen/core/health.py; docs/deployment.md) ---
+INSTALLED_APPS += ["health_check"]  # its page's template and `manage.py health_check`
+# Load balancers and systemd's probes ask each server directly over plain HTTP: /health/
+# answers them instead of redirecting to an HTTPS address they cannot reach.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+# --- end of health and supervision ---

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
+from chargen.core.health import ServerHealthView
 from chargen.core.systems import UrlMount, registry
 
 
@@ -22,6 +23,7 @@ def _game_system_urls() -> list[URLResolver]:
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
+    path("health/", ServerHealthView.as_view(), name="health"),
     path("accounts/", include("chargen.accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("campaigns/", include("chargen.campaigns.urls")),

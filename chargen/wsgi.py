@@ -10,7 +10,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chargen.settings")
 
 application = get_wsgi_application()
 
-# Imported once Django is set up: it reads the settings.
-from chargen.core.checks import refuse_to_serve_without_secret_key  # noqa: E402
+# Imported once Django is set up: it reads the settings. gunicorn runs no system checks
+# of its own, so the web process asks for the configuration ones before it serves.
+from chargen.core.checks import refuse_to_serve_when_misconfigured  # noqa: E402
 
-refuse_to_serve_without_secret_key()
+refuse_to_serve_when_misconfigured()

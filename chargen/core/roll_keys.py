@@ -115,6 +115,16 @@ def verifies(public_text: str, signature_text: str, message: bytes) -> bool:
     return True
 
 
+def is_private_key(text: str) -> bool:
+    """Whether `text` is what `CHARGEN_SIGNING_KEY` must hold: a raw Ed25519 private key
+    in URL-safe base64 (a truncated or mistyped one would make every roll fail)."""
+    try:
+        Ed25519PrivateKey.from_private_bytes(b64decode(text))
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
 def is_public_key(text: str) -> bool:
     """Whether `text` is a raw Ed25519 public key in URL-safe base64."""
     try:

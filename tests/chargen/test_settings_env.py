@@ -24,7 +24,9 @@ READ_SETTINGS = (
     "'cache_options': s.CACHES['default'].get('OPTIONS', {}), "
     "'log_ignored': getattr(s, 'DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS', False), "
     "'secure_cookies': s.SESSION_COOKIE_SECURE, 'sessions': s.SESSION_ENGINE, "
-    "'session_cache': s.CACHES.get(s.SESSION_CACHE_ALIAS, {}).get('BACKEND', '')}))"
+    "'session_cache': s.CACHES.get(s.SESSION_CACHE_ALIAS, {}).get('BACKEND', ''), "
+    "'email': [s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_USE_TLS, s.EMAIL_USE_SSL, "
+    "s.EMAIL_HOST_USER, s.EMAIL_HOST_PASSWORD, s.EMAIL_TIMEOUT, s.DEFAULT_FROM_EMAIL]}))"
 )
 SETTINGS_VARIABLES = {
     "CONN_MAX_AGE",
@@ -35,6 +37,15 @@ SETTINGS_VARIABLES = {
     "ALLOWED_HOSTS",
     "CSRF_TRUSTED_ORIGINS",
     "SECRET_KEY",
+    "EMAIL_BACKEND",
+    "EMAIL_HOST",
+    "EMAIL_PORT",
+    "EMAIL_USE_TLS",
+    "EMAIL_USE_SSL",
+    "EMAIL_HOST_USER",
+    "EMAIL_HOST_PASSWORD",
+    "EMAIL_TIMEOUT",
+    "DEFAULT_FROM_EMAIL",
 }
 
 
@@ -66,6 +77,8 @@ def test_defaults_are_a_sqlite_file_with_wal_immediate_and_a_busy_timeout() -> N
     assert found["hosts"] == []
     assert found["cache"].endswith("LocMemCache")
     assert found["secure_cookies"] is True
+    # Mail is written to the log until EMAIL_HOST names a server.
+    assert found["email"][0] == "django.core.mail.backends.console.EmailBackend"
 
 
 def test_database_url_selects_postgresql_through_psycopg() -> None:
@@ -87,6 +100,29 @@ def test_redis_url_turns_on_the_redis_cache() -> None:
     # Sessions read from Redis first, which every worker shares, and kept in the database.
     assert found["sessions"] == "django.contrib.sessions.backends.cached_db"
     assert found["session_cache"] == "django_redis.cache.RedisCache"
+
+
+def test_email_host_sends_real_mail_through_django_s_smtp_backend() -> None:
+    found = settings_with(
+        EMAIL_HOST="smtp.example.org",
+        EMAIL_PORT="465",
+        EMAIL_USE_SSL="1",
+        EMAIL_HOST_USER="chargen",
+        EMAIL_HOST_PASSWORD="pw",
+        EMAIL_TIMEOUT="7",
+        DEFAULT_FROM_EMAIL="Chargen <chargen@example.org>",
+    )
+    assert found["email"] == [
+        "django.core.mail.backends.smtp.EmailBackend",
+        "smtp.example.org",
+        465,
+        False,
+        True,
+        "chargen",
+        "pw",
+        7,
+        "Chargen <chargen@example.org>",
+    ]
 
 
 def test_without_redis_sessions_live_in_the_database_alone() -> None:
