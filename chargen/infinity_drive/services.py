@@ -123,9 +123,12 @@ def _write_concept(character: Character, expected_sequence: int, name: str, conc
             )
         return NewEntry(Kind.CONCEPT, concept_payload(name, concept))
 
-    def after(locked: Character, _entries: list[CreationLogEntry]) -> None:
+    def after(locked: Character, entries: list[CreationLogEntry]) -> None:
         locked.name, locked.concept = name, concept
         locked.save(update_fields=["name", "concept", "updated"])
+        # The list snapshot too, from the first row on: a character only started is
+        # listed (and checked by check_snapshots) like any other.
+        refresh(locked, entries)
 
     written = log_write(
         character=character,
