@@ -47,7 +47,6 @@ sys.path.insert(0, str(ROOT))
 class Figures:
     name: str
     cpu_ms: float
-    cold_ms: float  # every request draws the page (no kept page: the first view after a change)
     queries: int
     size: int
 
@@ -107,12 +106,9 @@ def profile_page(name: str, path: str, session: str, args: argparse.Namespace) -
 
     with connection.execute_wrapper(count):
         size = len(client.get(path).content)
-    from django.core.cache import caches
-
-    cold = cpu_ms_per_request(client, path, args.requests, before=caches["pages"].clear)
     warm = cpu_ms_per_request(client, path, args.requests)
-    figures = Figures(name, warm, cold, len(queries), size)
-    print(f"\n===== {name} {path}: {warm:.1f} ms CPU/request ({cold:.1f} drawn), ", end="")
+    figures = Figures(name, warm, len(queries), size)
+    print(f"\n===== {name} {path}: {warm:.1f} ms CPU/request, ", end="")
     print(f"{len(queries)} queries, {size} bytes")
     if args.middleware:
         rows = [
@@ -135,26 +131,17 @@ def profile_page(name: str, path: str, session: str, args: argparse.Namespace) -
 def print_summary(measured: list[Figures], bare: dict[str, float]) -> None:
     yardstick = bare["logged in"]
     rows = [
-        ["bare Django page, 50 items (logged in)", f"{yardstick:.1f}", "", "1.00", "", ""],
-        ["bare page, anonymous", f"{bare['anonymous']:.1f}", "", "", "", ""],
+        ["bare Django page, 50 items (logged in)", f"{yardstick:.1f}", "", "1.00"],
+        ["bare page, anonymous", f"{bare['anonymous']:.1f}", "", ""],
         *(
-            [
-                m.name,
-                f"{m.cpu_ms:.1f}",
-                str(m.queries),
-                f"{yardstick / m.cpu_ms:.2f}",
-                f"{m.cold_ms:.1f}",
-                f"{yardstick / m.cold_ms:.2f}",
-            ]
+            [m.name, f"{m.cpu_ms:.1f}", str(m.queries), f"{yardstick / m.cpu_ms:.2f}"]
             for m in measured
         ),
     ]
     print("\n===== Summary: CPU per request in this process (Django's test client)")
-    headers = ["page", "CPU ms/request", "queries", "ratio", "drawn: CPU ms", "drawn: ratio"]
+    headers = ["page", "CPU ms/request", "queries", "ratio"]
     print(format_table(headers, rows))
     print("ratio: the logged-in bare page's CPU ÷ the page's (goal ≥ 0.5; wizard, sheet ≥ 0.67).")
-    print("drawn: each request draws the page (kept pages emptied first), as the first view")
-    print("after a change does; the other columns serve the kept page, as every view after.")
 
 
 if __name__ == "__main__":

@@ -33,8 +33,6 @@ from django.core.cache import caches
 from django.db import models, transaction
 from django.db.models.signals import post_delete, post_save
 
-from chargen.core import query_recorder
-
 PREFIX = "desk:unseen:v1"
 GENERATION_KEY = f"{PREFIX}:generation"
 TIMEOUT = 600  # seconds
@@ -75,29 +73,10 @@ def cached_count(*, user_id: object, campaign_id: object, count: Callable[[], in
     key = _count_key(generation, version, user_id, campaign_id)
     value = cache.get(key)
     if value is not None:
-        # Read from a cache another worker invalidates, not from a statement: a kept page
-        # asks for it again before it is served (chargen/core/page_cache.py).
-        query_recorder.note_input(value, kept_count, user_id, campaign_id)
         return int(value)
-    value = count()  # a statement: a kept page runs it again
-    # A page drawn in its own REPEATABLE READ snapshot (chargen/core/query_recorder.py)
-    # may count from before a change whose new version it has just read: such a count
-    # is shown, not stored for every later page.
-    made = query_recorder.active()
-    if made is None or not made.on_server:
-        cache.set(key, value, timeout=TIMEOUT)
+    value = count()
+    cache.set(key, value, timeout=TIMEOUT)
     return int(value)
-
-
-def kept_count(user_id: object, campaign_id: object) -> object:
-    """The count kept now for this user and campaign, or None: never counts, never stores."""
-    cache = _cache()
-    version_key = _version_key(user_id)
-    known = cache.get_many([GENERATION_KEY, version_key])
-    if GENERATION_KEY not in known or version_key not in known:
-        return None
-    generation, version = known[GENERATION_KEY], known[version_key]
-    return cache.get(_count_key(generation, version, user_id, campaign_id))
 
 
 def _invalidate_now(key: str, timeout: int | None) -> None:

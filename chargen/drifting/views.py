@@ -21,7 +21,6 @@ from django.views.decorators.http import require_GET, require_POST
 from chargen.core.form_fields import draw_from
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.core.log import next_sequence
-from chargen.core.page_cache import cached_page
 from chargen.core.provenance import provenance_of
 from chargen.core.row_cache import rendered_rows
 from chargen.core.sheet_rows import rows_of
@@ -195,7 +194,6 @@ def _saved_meanwhile(
 
 @login_required
 @require_GET
-@cached_page
 def character_page(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_viewer(request.user, character_id)
     if character.is_finished:
@@ -209,7 +207,6 @@ def character_page(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -
 
 @login_required
 @require_GET
-@cached_page
 def roll_odds(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """The odds for the ticked tokens, before rolling (reads only)."""
     character = character_for_viewer(request.user, character_id)

@@ -15,7 +15,6 @@ from django.views.decorators.http import require_GET, require_POST
 from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
-from chargen.core.page_cache import cached_page
 from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
 from chargen.core.sheet_rows import rows_of
@@ -213,7 +212,6 @@ def _mana_done(request: HtmxHttpRequest, character: ManaCharacter, notice: str) 
 
 @login_required
 @require_GET
-@cached_page
 def mana_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = mana_character_for_owner(request.user, character_id)
     return render(request, "rollers/mana_sheet.html", _mana_context(request, character))
@@ -221,7 +219,6 @@ def mana_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespons
 
 @login_required
 @require_GET
-@cached_page
 def mana_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """Dice rolled and kept, and the chance of each degree and of a botch, before rolling."""
     character = mana_character_for_owner(request.user, character_id)
@@ -239,7 +236,6 @@ def mana_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse
 
 @login_required
 @require_GET
-@cached_page
 def contest_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """Both sides' pools and the chance each wins, before a directly opposed roll."""
     character = mana_character_for_owner(request.user, character_id)
