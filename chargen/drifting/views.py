@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.etags import revalidated
 from chargen.core.form_fields import draw_from
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.core.log import next_sequence
@@ -26,6 +27,7 @@ from chargen.core.row_cache import rendered_rows
 from chargen.core.sheet_rows import rows_of
 from chargen.drifting import services, services_table
 from chargen.drifting.access import character_for_owner, character_for_viewer
+from chargen.drifting.etags import sheet_etag
 from chargen.drifting.forms import (
     AssistForm,
     GainForm,
@@ -194,6 +196,7 @@ def _saved_meanwhile(
 
 @login_required
 @require_GET
+@revalidated(sheet_etag)
 def character_page(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_viewer(request.user, character_id)
     if character.is_finished:

@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.etags import revalidated
 from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
@@ -22,6 +23,7 @@ from chargen.rollers import services
 from chargen.rollers.access import (
     mana_character_for_owner,
 )
+from chargen.rollers.etags import mana_etag
 from chargen.rollers.forms_mana_rolls import (
     ContestChoices,
     ContestForm,
@@ -212,6 +214,7 @@ def _mana_done(request: HtmxHttpRequest, character: ManaCharacter, notice: str) 
 
 @login_required
 @require_GET
+@revalidated(mana_etag)
 def mana_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = mana_character_for_owner(request.user, character_id)
     return render(request, "rollers/mana_sheet.html", _mana_context(request, character))

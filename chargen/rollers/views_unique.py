@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.etags import revalidated
 from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
@@ -23,6 +24,7 @@ from chargen.rollers import services
 from chargen.rollers.access import (
     unique_character_for_owner,
 )
+from chargen.rollers.etags import unique_etag
 from chargen.rollers.forms import (
     CrisisForm,
     UniquePoolFields,
@@ -183,6 +185,7 @@ def _unique_replayed(
 
 @login_required
 @require_GET
+@revalidated(unique_etag)
 def unique_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = unique_character_for_owner(request.user, character_id)
     return render(request, "rollers/unique_sheet.html", _unique_context(request, character))
