@@ -30,7 +30,7 @@ from django.utils import timezone
 from chargen.core.chain import seal, seal_in_order
 from chargen.core.log_hold import forget_rows, held_for
 from chargen.core.log_reads import SUBJECT_FIELD, lock_row, whole_log
-from chargen.core.log_version import record_version
+from chargen.core.log_version import LogSubject, record_version
 from rules.errors import RulesError
 
 FIRST_SEQUENCE = 1
@@ -142,7 +142,9 @@ class LogEntryBase(models.Model):
         subject_field = self._meta.get_field(SUBJECT_FIELD)
         # The writer's subject in hand shows the new version too.
         if isinstance(subject_field, models.ForeignKey) and subject_field.is_cached(self):
-            subject_field.get_cached_value(self).log_version = version
+            subject = subject_field.get_cached_value(self)
+            if isinstance(subject, LogSubject):
+                subject.log_version = version
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("A log row is never removed; append an undo instead.")
