@@ -9,9 +9,13 @@ from django.http import Http404
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from chargen.campaigns.models import Campaign, Membership
 from chargen.drifting import etags
+from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import Character
-from tests.chargen.drifting.conftest import deplete_by_rolling
+from chargen.drifting.services_bring import bring_ask, bring_decide
+from rules import drifting as rules
+from tests.chargen.drifting.conftest import deplete_by_rolling, make_played_character
 
 
 def address(name: str, character: Character) -> str:
@@ -76,3 +80,26 @@ def test_a_stranger_is_refused_before_any_etag_is_compared(
     for etag_function in (etags.sheet_etag, etags.sheet_pdf_etag):
         with pytest.raises(Http404):
             etag_function(request, jim.pk)
+
+
+def test_a_solo_sheet_follows_its_owners_campaigns_and_bring_requests(
+    player_client: Client, player: User, gm: User
+) -> None:
+    solo = make_played_character(
+        player, "Solo", [rules.TokenState("Space", rules.TokenKind.BACKGROUND, held=1)], None
+    )
+    url = address("character", solo)
+    before = etag_of(player_client, url)
+    assert player_client.get(url, HTTP_IF_NONE_MATCH=before).status_code == 304
+
+    storm = Campaign.objects.create(gm=gm, name="Lost on Storm", game=DRIFTING)
+    Membership.objects.create(campaign=storm, user=player)  # a new campaign to bring it into
+    joined = etag_of(player_client, url)
+    assert joined != before
+
+    bring_ask(character=solo, campaign=storm)
+    asked = etag_of(player_client, url)
+    assert asked != joined
+
+    bring_decide(campaign=storm, character_id=solo.pk, accept=False)
+    assert etag_of(player_client, url) != asked

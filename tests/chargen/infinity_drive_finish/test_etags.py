@@ -9,9 +9,11 @@ from django.http import Http404
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from chargen.campaigns.models import Campaign, Membership
 from chargen.infinity_drive import etags
 from chargen.infinity_drive.models import Character, CharacterStatus
 from tests.chargen.infinity_drive_finish.test_history_notes import a_roll, post_note
+from tests.e2e.test_print import finished_treva
 
 PAGES = ("sheet", "print", "pdf")
 
@@ -94,3 +96,17 @@ def test_a_stranger_is_refused_before_any_etag_is_compared(
     for etag_function in (etags.sheet_etag, etags.sheet_pdf_etag):
         with pytest.raises(Http404):
             etag_function(request, campaign_treva.pk)
+
+
+def test_a_solo_finished_sheet_follows_the_campaigns_it_may_join(
+    player_client: Client, player: User, gm: User
+) -> None:
+    solo = finished_treva(player)
+    url = address("sheet", solo)
+    before = etag_of(player_client, url)
+    assert player_client.get(url, HTTP_IF_NONE_MATCH=before).status_code == 304
+
+    rim = Campaign.objects.create(name="The Rim", gm=gm)
+    Membership.objects.create(campaign=rim, user=player)  # the sheet offers to bring it in
+
+    assert player_client.get(url, HTTP_IF_NONE_MATCH=before).status_code == 200
