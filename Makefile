@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell sha256sum requirements.lock | cut -c1-16)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help run test lint types format check-chromium check-pdf check-redis check-wrk screenshots lock bench bench-before bench-pairs clean
+.PHONY: help run test lint types format check-chromium check-pdf check-redis screenshots lock bench bench-compare bench-rules clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -87,21 +87,22 @@ test: $(STAMP) check-chromium check-pdf check-redis lint types ## everything the
 screenshots: $(STAMP) check-chromium ## refresh docs/screenshots/ from the browser tests
 	CHARGEN_SCREENSHOTS=1 $(BIN)/pytest -p no:cacheprovider -q tests/e2e
 
-check-wrk:
-	@command -v wrk >/dev/null || { \
-	  echo "Installing Debian's wrk for the web benchmark"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+# The load test deploys the site on PostgreSQL and Redis (docs/benchmarks.md); the shorter
+# runs: `make bench BENCH_STEPS=20,40 BENCH_HOLD=30`.
+BENCH_STEPS ?= 50,100,150,200,250,300
+BENCH_HOLD ?= 120
+BENCH_ARGS := --steps $(BENCH_STEPS) --hold $(BENCH_HOLD)
 
-bench: $(STAMP) check-wrk ## print the benchmark figures quoted in README.md
+bench: $(STAMP) check-pdf check-redis ## the load test (Locust): p95 per request type as players add up, and the capacity
+	$(PY) scripts/bench.py $(BENCH_ARGS)
+
+bench-compare: $(STAMP) check-pdf check-redis ## the same load on this checkout and on CODE_AT=commit, in one run
+	@test -n "$(CODE_AT)" || { echo "Say which commit: make bench-compare CODE_AT=b91ec21"; exit 1; }
+	$(PY) scripts/bench.py $(BENCH_ARGS) --code-at $(CODE_AT)
+
+bench-rules: $(STAMP) ## the rules engine's and the odds' own speed (no server)
 	$(PY) scripts/bench_rules.py
 	$(PY) scripts/bench_odds.py
-	$(PY) scripts/bench_web.py
-
-bench-before: $(STAMP) check-wrk ## the web benchmark over the code before issue 13, for README's before-and-after
-	$(PY) scripts/bench_web.py --code-at f1fda5a
-
-bench-pairs: $(STAMP) check-wrk ## a character's server CPU, now against before issue 13, in five alternated pairs (PostgreSQL)
-	$(PY) scripts/bench_web_pairs.py --pairs 5 --backend postgres
 
 lock: ## re-pin requirements.lock from pyproject.toml (needs the dev environment)
 	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 -o requirements.lock

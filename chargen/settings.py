@@ -99,8 +99,7 @@ MIDDLEWARE = [
 # django-axes' backend first: it refuses a throttled log-in before any password is checked.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    # Django's ModelBackend, reading the logged-in user through a prepared statement.
-    "chargen.accounts.backends.ModelBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "chargen.urls"
@@ -119,11 +118,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # kept_url after Django's own: its `{% url %}` keeps each address it reverses.
-            "builtins": [
-                "template_partials.templatetags.partials",
-                "chargen.core.templatetags.kept_url",
-            ],
+            "builtins": ["template_partials.templatetags.partials"],
         },
     },
 ]
@@ -160,11 +155,20 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES: dict[str, dict[str, object]]
+# Redis speeds things up and is never needed: django-redis answers a call it cannot make
+# within 0.1 s as a miss (IGNORE_EXCEPTIONS) and logs why. Redis answers in about a
+# millisecond; a page makes some ten calls, each waiting that long while Redis hangs.
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+REDIS_OPTIONS = {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 0.1, "SOCKET_TIMEOUT": 0.1}
 if REDIS_URL:
     # One Redis for every alias below (what each holds: the comment after `else`), and
-    # for "sessions", read in front of the database (chargen/accounts/sessions_cached.py).
+    # for "sessions", read in front of the database (SESSION_ENGINE below).
     CACHES = {
-        alias: {"BACKEND": "chargen.core.redis_cache.RedisCache", "LOCATION": REDIS_URL}
+        alias: {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": REDIS_OPTIONS,
+        }
         for alias in ("default", "shared", "replay", "rows", "sessions")
     }
 else:
@@ -191,11 +195,11 @@ else:
         },
     }
 
-# Sessions live in the database so web processes stay stateless (Django's `db` engine,
-# each one read through a prepared statement: chargen/accounts/sessions.py). With Redis,
-# which every worker shares, they are read from Redis first (Django's `cached_db`
-# engine: chargen/accounts/sessions_cached.py), and still written to the database.
-SESSION_ENGINE = "chargen.accounts.sessions_cached" if REDIS_URL else "chargen.accounts.sessions"
+# Sessions live in the database so web processes stay stateless. With Redis, which every
+# worker shares, Django's `cached_db` engine reads them from Redis first and still writes
+# them to the database, which answers whenever Redis does not. Without Redis, the database
+# alone: a copy kept per process would outlive a log-out done in another worker.
+SESSION_ENGINE = "django.contrib.sessions.backends." + ("cached_db" if REDIS_URL else "db")
 SESSION_CACHE_ALIAS = "sessions" if REDIS_URL else "default"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -16,7 +16,6 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from chargen.accounts import reset_throttle
-from chargen.accounts.backends import PATH as BACKEND_PATH
 from chargen.accounts.counting import client_ip
 from chargen.accounts.forms import SignUpForm
 from chargen.accounts.services import account_sign_up
@@ -86,7 +85,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             # The same answer whether or not the address already had an account.
             user = account_sign_up(form=form)
-            auth_login(request, user, backend=BACKEND_PATH)
+            # Named, as two backends are listed; django-axes' only refuses log-ins.
+            auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,
                 f"Welcome, {user.get_username()}: you are logged in. We have e-mailed "

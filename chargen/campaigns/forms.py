@@ -18,6 +18,16 @@ from chargen.core.systems import campaign_game_choices
 
 
 class CampaignCreateForm(forms.ModelForm):
+    # Asked at the start because a GM who expects to approve characters should not have
+    # to find the house rule first; games without an approval queue ignore it.
+    approval_required = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Finished characters need my approval before they count as ready to play",
+        help_text="Infinity Drive campaigns: each finished character waits in your approval "
+        "queue on the GM's desk. You can change this later in the house rules.",
+    )
+
     class Meta:
         model = Campaign
         fields: ClassVar[list[str]] = ["name", "description", "game"]

@@ -54,6 +54,12 @@ def campaign_for_invite(*, token: str | uuid.UUID) -> Campaign:
     raise UnknownInviteError(UNKNOWN_INVITE_MESSAGE)
 
 
+def approval_rule(game: str, required: bool) -> dict[str, bool]:
+    """The house rule asking for the GM's approval, for a game that has one; else nothing."""
+    codec = registry.get(game).house_rules
+    return {"approval_required": required} if codec and "approval_required" in codec.names else {}
+
+
 @transaction.atomic
 def campaign_create(
     *,

@@ -45,6 +45,9 @@ def campaign_create(request: AuthenticatedHttpRequest) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 description=form.cleaned_data["description"],
                 game=form.cleaned_data["game"],
+                **services.approval_rule(
+                    form.cleaned_data["game"], form.cleaned_data["approval_required"]
+                ),
             )
         except ValidationError as refusal:
             form.add_error(None, refusal)

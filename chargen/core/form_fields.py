@@ -35,3 +35,21 @@ def draw_from(form: forms.BaseForm, name: str, rows: Sequence[models.Model]) -> 
     if field.empty_label is not None:
         options.insert(0, ("", str(field.empty_label)))
     field.widget.choices = options
+
+
+class ChosenRowField(forms.ModelChoiceField):
+    """A ModelChoiceField whose every wrong value is its own "invalid_choice" message.
+
+    Django answers a value its primary key cannot parse (a malformed UUID) with the key
+    field's message, which quotes the value back ("“x…x” is not a valid UUID."): a
+    player who sent no such value reads noise, however long it was."""
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            return super().to_python(value)
+        except forms.ValidationError as error:
+            if error.code == "invalid_choice":
+                raise
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice"
+            ) from error

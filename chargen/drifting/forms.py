@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.utils.text import slugify
 
 from chargen.campaigns.models import Campaign
-from chargen.core.form_fields import choice_field, model_choice
+from chargen.core.form_fields import ChosenRowField, choice_field, model_choice
 from chargen.core.start_key import fresh_start_key, start_key_field, start_key_refused_on_top
 from chargen.drifting.models import UNNAMED, Character, TokenKind
 from chargen.drifting.services_table import ROLL_NOTE_MAX_LENGTH
@@ -346,7 +346,7 @@ class LifepathForm(forms.Form):
 class BringForm(forms.Form):
     """Asking to bring a finished character into one of the owner's Drifting campaigns."""
 
-    campaign = forms.ModelChoiceField(
+    campaign = ChosenRowField(
         queryset=Campaign.objects.none(),
         empty_label=None,
         error_messages={"invalid_choice": "Choose one of your Drifting campaigns."},

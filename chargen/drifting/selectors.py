@@ -12,7 +12,6 @@ from chargen.core.sheet_rows import rows_of
 from chargen.drifting.campaign_rules import DRIFTING, drifting_rules_for
 from chargen.drifting.models import (
     Character,
-    CharacterToken,
     CreationStep,
     Lifepath,
     PendingAssist,
@@ -72,17 +71,9 @@ def chosen_lifepaths(character: Character, *, current: str | None = None) -> lis
     A page listing many characters prefetches their `lifepaths`: those are used (so a
     lifepath added later in the same request would not show on that object; the one
     page that prefetches them, the party PDF, only reads)."""
-    prefetched = getattr(character, "_prefetched_objects_cache", {}).get("lifepaths")
-    if prefetched is not None:
-        rows = sorted(prefetched, key=lambda row: row.position)
-        chosen_ids = [str(row.lifepath_id) for row in rows]
-    else:
-        chosen_ids = [
-            str(key)
-            for key in character.lifepaths.order_by("position").values_list(
-                "lifepath_id", flat=True
-            )
-        ]
+    # The related manager's rows: the prefetched ones when a page prefetched them, else
+    # one query, in the model's order (position).
+    chosen_ids = [str(row.lifepath_id) for row in character.lifepaths.all()]
     return lifepaths_by_id(character, chosen_ids, current=current)
 
 
@@ -113,10 +104,9 @@ def creation_tokens(
 
 
 def token_sheet(character: Character) -> dict[str, rules.TokenState]:
-    # A list page prefetches every character's tokens; a sheet reads its own, prepared.
-    prefetched = getattr(character, "_prefetched_objects_cache", {}).get("tokens")
-    tokens = prefetched if prefetched is not None else rows_of(CharacterToken, character)
-    return rules.sheet_from(token.as_rules() for token in tokens)
+    # A list page prefetches every character's tokens (the related manager gives those);
+    # a sheet reads its own.
+    return rules.sheet_from(token.as_rules() for token in character.tokens.all())
 
 
 def waiting_assists(character: Character) -> list[PendingAssist]:

@@ -48,7 +48,7 @@ from chargen.drifting.selectors import (
 from chargen.drifting.sheet_writes import (
     STALE_MESSAGE,
     StaleForm,
-    _editable_creation,
+    editable_creation,
     snapshot_checked,
 )
 from rules import drifting as rules
@@ -167,7 +167,7 @@ def character_set_concept(
     """Name the character, describe it and choose its campaign (the concept row)."""
 
     def build(locked: Character, entries: list[LogEntry]) -> LogEntry:
-        _editable_creation(locked)
+        editable_creation(locked)
         chosen = _replayed(locked, entries)
         if campaign is not None:
             if not drifting_campaigns_for(locked.owner).filter(pk=campaign.pk).exists():
@@ -206,7 +206,7 @@ def character_add_lifepath(
     wanted = lifepath if isinstance(lifepath, str) else str(lifepath.pk)
 
     def build(locked: Character, entries: list[LogEntry]) -> LogEntry:
-        _editable_creation(locked)
+        editable_creation(locked)
         if locked.step == CreationStep.CONCEPT:
             raise rules.DriftingError("Give the character a name and concept first.")
         chosen = _replayed(locked, entries)
@@ -255,7 +255,7 @@ def character_undo_lifepath(*, character: Character, key: int) -> LogEntry:
     in the log, cancelled (the GM's log shows both)."""
 
     def build(locked: Character, entries: list[LogEntry]) -> LogEntry:
-        _editable_creation(locked)
+        editable_creation(locked)
         newest = newest_lifepath(entries)
         if newest is None:
             raise rules.DriftingError("There is no lifepath to take back.")
@@ -278,7 +278,7 @@ def character_review(*, character: Character, key: int) -> LogEntry:
     """Move on to the review once every lifepath is chosen, at the form's `key`."""
 
     def build(locked: Character, entries: list[LogEntry]) -> LogEntry:
-        _editable_creation(locked)
+        editable_creation(locked)
         limit = lifepath_limit(locked.campaign)
         chosen = _replayed(locked, entries)
         if len(chosen) != limit:

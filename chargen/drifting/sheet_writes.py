@@ -185,6 +185,6 @@ def sheet_append_each(
     return sum(sheet_append(character, build) is not None for character in locked)
 
 
-def _editable_creation(character: Character) -> None:
+def editable_creation(character: Character) -> None:
     if character.is_finished:
         raise rules.DriftingError("This character is finished; creation can no longer change.")

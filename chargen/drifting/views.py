@@ -39,7 +39,7 @@ from chargen.drifting.forms import (
 from chargen.drifting.models import Character, LogEntry, LogKind
 from chargen.drifting.odds_box import odds_for, odds_rows
 from chargen.drifting.views_bring import bring_context
-from chargen.drifting.views_creation import _tokens_by_kind, _wizard_context
+from chargen.drifting.views_creation import tokens_by_kind, wizard_context
 from rules import drifting as rules
 from rules.errors import DiceError, RulesError
 
@@ -111,7 +111,7 @@ def _sheet_context(
         "character": character,
         "can_edit": is_owner,
         "is_gm": bool(character.campaign and character.campaign.is_gm(request.user)),
-        "tokens": _tokens_by_kind(sheet),
+        "tokens": tokens_by_kind(sheet),
         "token_rows": list(sheet.values()),
         "key": key,
         "roll_form": roll_form,
@@ -202,7 +202,7 @@ def character_page(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -
     if character.is_finished:
         context = _sheet_context(request, character, clear=bool(request.GET.get("clear")))
         return render(request, "drifting/sheet.html", context)
-    return render(request, "drifting/wizard.html", _wizard_context(request, character))
+    return render(request, "drifting/wizard.html", wizard_context(request, character))
 
 
 # --- The token sheet ------------------------------------------------------------------------

@@ -46,7 +46,7 @@ def _stepper(character: Character) -> list[dict[str, Any]]:
     ]
 
 
-def _tokens_by_kind(sheet: dict[str, rules.TokenState]) -> list[dict[str, Any]]:
+def tokens_by_kind(sheet: dict[str, rules.TokenState]) -> list[dict[str, Any]]:
     return [
         {
             "kind": kind.value.title(),
@@ -56,7 +56,7 @@ def _tokens_by_kind(sheet: dict[str, rules.TokenState]) -> list[dict[str, Any]]:
     ]
 
 
-def _wizard_context(
+def wizard_context(
     request: HtmxHttpRequest,
     character: Character,
     *,
@@ -84,7 +84,7 @@ def _wizard_context(
         "chosen": chosen,
         "limit": limit,
         "remaining": max(0, limit - len(chosen)),
-        "tokens": _tokens_by_kind(services.creation_tokens(character)),
+        "tokens": tokens_by_kind(services.creation_tokens(character)),
         "built_under": None if character.is_finished else older_lifepaths_date(character),
         "error": error,
     }
@@ -127,7 +127,7 @@ def _wizard_done(request: HtmxHttpRequest, character: Character) -> HttpResponse
     return after_post(
         request,
         character.get_absolute_url(),
-        lambda: _render_wizard(request, _wizard_context(request, character)),
+        lambda: _render_wizard(request, wizard_context(request, character)),
     )
 
 
@@ -203,17 +203,17 @@ def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
         saved = (earlier.details.get("name", ""), earlier.details.get("concept", ""))
         if posted == saved:
             return _wizard_done(request, character)
-        return _refused(request, _wizard_context(request, character, error=STALE_MESSAGE))
+        return _refused(request, wizard_context(request, character, error=STALE_MESSAGE))
     if key is None:
-        return _refused(request, _wizard_context(request, character, error=STALE_MESSAGE))
+        return _refused(request, wizard_context(request, character, error=STALE_MESSAGE))
     form = ConceptForm(
         request.POST, instance=character, campaigns=services.drifting_campaigns_for(request.user)
     )
     if character.is_finished:
-        return _refused(request, _wizard_context(request, character))
+        return _refused(request, wizard_context(request, character))
     if not form.is_valid():
         character.refresh_from_db()
-        return _refused(request, _wizard_context(request, character, concept_form=form))
+        return _refused(request, wizard_context(request, character, concept_form=form))
     try:
         services.character_set_concept(
             character=character_for_owner(request.user, character_id),
@@ -224,11 +224,11 @@ def concept_save(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
         )
     except services.StaleForm as error:
         character.refresh_from_db()
-        return _refused(request, _wizard_context(request, character, error=str(error)))
+        return _refused(request, wizard_context(request, character, error=str(error)))
     except RulesError as error:
         form.add_error("campaign", str(error))
         character.refresh_from_db()
-        return _refused(request, _wizard_context(request, character, concept_form=form))
+        return _refused(request, wizard_context(request, character, concept_form=form))
     return _wizard_done(request, character_for_owner(request.user, character_id))
 
 
@@ -243,7 +243,7 @@ def lifepath_add(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
         return _wizard_done(request, character)
     if earlier is not None or _key(request) is None:
         # Another tab chose a different lifepath at this key, or the page had no key.
-        return _refused(request, _wizard_context(request, character, error=STALE_MESSAGE))
+        return _refused(request, wizard_context(request, character, error=STALE_MESSAGE))
     form = LifepathChoiceForm(
         request.POST,
         lifepaths=services.character_lifepaths(character),
@@ -259,13 +259,13 @@ def lifepath_add(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> 
             )
         except services.StaleForm as error:
             character.refresh_from_db()
-            return _refused(request, _wizard_context(request, character, error=str(error)))
+            return _refused(request, wizard_context(request, character, error=str(error)))
         except RulesError as error:
             form.add_error("lifepath", str(error))
         else:
             return _wizard_done(request, character)
     character.refresh_from_db()
-    return _refused(request, _wizard_context(request, character, lifepath_form=form))
+    return _refused(request, wizard_context(request, character, lifepath_form=form))
 
 
 @login_required
@@ -277,7 +277,7 @@ def lifepath_undo(request: AuthenticatedHttpRequest, character_id: uuid.UUID) ->
     try:
         services.character_undo_lifepath(character=character, key=_key(request) or 0)
     except RulesError as error:
-        return _refused(request, _wizard_context(request, character, error=str(error)))
+        return _refused(request, wizard_context(request, character, error=str(error)))
     character.refresh_from_db()
     return _wizard_done(request, character)
 
@@ -290,7 +290,7 @@ def review(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
         if not _saved_already(request, character, LogKind.REVIEW):
             services.character_review(character=character, key=_key(request) or 0)
     except RulesError as error:
-        return _refused(request, _wizard_context(request, character, error=str(error)))
+        return _refused(request, wizard_context(request, character, error=str(error)))
     return _wizard_done(request, character)
 
 
@@ -303,7 +303,7 @@ def finish(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
         if not repeated:
             services.character_finish(character=character, key=_key(request) or 0)
     except RulesError as error:
-        return _refused(request, _wizard_context(request, character, error=str(error)))
+        return _refused(request, wizard_context(request, character, error=str(error)))
     # Said once: a double-click's second request finds the first's row, and the first's
     # message is still waiting for the page both lead to (a user's try saw it twice).
     if not repeated:

@@ -8,10 +8,11 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
 
 from chargen.campaigns.access import campaigns_for_user
 from chargen.campaigns.models import Campaign
-from chargen.core.form_fields import choice_field, model_choice
+from chargen.core.form_fields import ChosenRowField, choice_field, model_choice
 from chargen.core.start_key import fresh_start_key, start_key_field, start_key_refused_on_top
 from chargen.infinity_drive.campaign_rules import INFINITY_DRIVE
 from chargen.infinity_drive.models import Character
@@ -51,6 +52,30 @@ class StartForm(forms.ModelForm):
         return cleaned
 
 
+class BringForm(forms.Form):
+    """Bringing a finished character into one of the owner's Infinity Drive campaigns.
+
+    A choice among the campaigns offered, so a missing, empty or malformed value is
+    answered at the field like any other wrong choice (never a database lookup of it)."""
+
+    campaign = ChosenRowField(
+        queryset=Campaign.objects.none(),
+        empty_label=None,
+        error_messages={
+            "required": "Choose one of your Infinity Drive campaigns.",
+            "invalid_choice": "Choose one of your Infinity Drive campaigns.",
+        },
+        help_text=(
+            "The GM sees where its dice came from and the house rules it was built under, "
+            "then approves it or sends it back."
+        ),
+    )
+
+    def __init__(self, *args: Any, campaigns: QuerySet[Campaign], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        model_choice(self, "campaign").queryset = campaigns
+
+
 class ConceptForm(forms.Form):
     """Step 1 again: the name and concept stay editable while the character is a draft.
 
@@ -68,7 +93,7 @@ class ConceptForm(forms.Form):
 # services). None but the undo's carries the form's `sequence`: the view reads that
 # one-time key before any of these is built (chargen/infinity_drive/wizard/post_checks.py), so a
 # repeated POST never meets their messages. (Undo's key is the decision it cancels.)
-# Messages are the player's words, drawn beside the field they name (views.py `_post`).
+# Messages are the player's words, drawn beside the field they name (views.py `step_post`).
 
 
 def _choices(values: Iterable[str], label: Callable[[str], str] = str) -> list[tuple[str, str]]:

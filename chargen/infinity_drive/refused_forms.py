@@ -1,5 +1,5 @@
 """What a refused wizard form shows again: the values the player typed, and the reason
-beside the field it concerns (views.py's `_post` calls these as its `keep_typed`).
+beside the field it concerns (views.py's `step_post` calls these as its `keep_typed`).
 
 A form that comes back reset to its defaults with the reason at the top of the page
 makes the player type everything again and hunt for what was wrong; these draw the

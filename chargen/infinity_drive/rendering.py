@@ -19,8 +19,8 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
+from django.utils.html import format_html
 
-from chargen.core.html_build import format_html
 from chargen.core.htmx import is_htmx, page_or_partial, show_address, wants_partial
 from chargen.infinity_drive.models import CreationLogEntry
 from chargen.infinity_drive.wizard.post_checks import already_saved_message

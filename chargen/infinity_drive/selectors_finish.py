@@ -134,6 +134,16 @@ class Finish:
     def history(self) -> tuple[HistoryItem, ...]:
         return history_items(self)
 
+    @property
+    def history_written(self) -> tuple[HistoryItem, ...]:
+        """The rolls with the player's note: what a sheet prints as the character's history.
+        A roll without one prints nothing (the GM's roll log still lists every roll)."""
+        return tuple(item for item in self.history if item.written_note)
+
+    @property
+    def history_unwritten_count(self) -> int:
+        return len(self.history) - len(self.history_written)
+
     # --- Step 9 ---------------------------------------------------------------------
 
     @cached_property

@@ -25,7 +25,7 @@ def campaigns_to_bring_into(character: Character) -> QuerySet[Campaign]:
 
 
 @transaction.atomic
-def character_bring_into_campaign(*, character: Character, campaign_id: str) -> Character:
+def character_bring_into_campaign(*, character: Character, campaign: Campaign) -> Character:
     character = locked_character(character)
     if character.campaign_id is not None:
         raise StepRefused(f"{character.name} is already in a campaign.", field="campaign")
@@ -35,8 +35,8 @@ def character_bring_into_campaign(*, character: Character, campaign_id: str) -> 
             f"{character.get_status_display().lower()}.",
             field="campaign",
         )
-    campaign = campaigns_to_bring_into(character).filter(pk=campaign_id).first()
-    if campaign is None:
+    # Asked again under the lock: the owner may have left the campaign since the form.
+    if not campaigns_to_bring_into(character).filter(pk=campaign.pk).exists():
         raise StepRefused("Choose one of your Infinity Drive campaigns.", field="campaign")
     character.campaign = campaign
     character.status = CharacterStatus.SUBMITTED

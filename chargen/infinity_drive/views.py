@@ -13,10 +13,10 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chargen.core.htmx import after_post, refused_status
-from chargen.core.kept_urls import kept_reverse
 from chargen.infinity_drive import services
 from chargen.infinity_drive.access import character_for_owner
 from chargen.infinity_drive.errors import StepRefused
@@ -116,7 +116,7 @@ def _answer(
     drawn from the log as the write saved it (`progress_after_write`), so it shows the
     dice as saved. `progress` is given when the action left the log alone; `repeat` is
     the row a repeated form found saved (`repeat_notice`)."""
-    url = kept_reverse(f"characters:{slug}", args=[character.id])
+    url = reverse(f"characters:{slug}", args=[character.id])
     extra = repeat_notice(request, repeat)
 
     def page() -> HttpResponse:
@@ -173,7 +173,7 @@ career = _step_view("career")
 skills = _step_view("skills")
 
 
-def _post(
+def step_post(
     slug: str,
     kinds: tuple[str, ...],
     form_for: FormFor,
@@ -234,14 +234,14 @@ def _choose_method(character: Character, sequence: int, cleaned: dict[str, Any])
     )
 
 
-choose_method = _post(
+choose_method = step_post(
     "characteristics",
     (Kind.METHOD, Kind.NON_HUMANOID),
     lambda posted: MethodForm(posted.data),
     _choose_method,
     drawn_at_field=drawn_while_expected((Kind.METHOD,), "method"),
 )
-assign_points = _post(
+assign_points = step_post(
     "characteristics",
     (Kind.POINT_BUY,),
     lambda posted: PointBuyForm(posted.data, codes=posted.rules.codes_in_play),
@@ -250,7 +250,7 @@ assign_points = _post(
     ),
     keep_typed=typed_points,
 )
-roll_characteristic = _post(
+roll_characteristic = step_post(
     "characteristics",
     (Kind.CHARACTERISTIC_ROLL,),
     lambda posted: CharacteristicRollForm(posted.data, codes=posted.rules.codes_in_play),
@@ -264,7 +264,7 @@ roll_characteristic = _post(
 )
 
 
-place_characteristic = _post(
+place_characteristic = step_post(
     "characteristics",
     (Kind.CHARACTERISTIC_PLACE,),
     lambda posted: CharacteristicForm(posted.data, codes=placeable_codes(posted.now())),
@@ -274,7 +274,7 @@ place_characteristic = _post(
     drawn_at_field=drawn_while_expected((Kind.CHARACTERISTIC_PLACE,), "characteristic"),
 )
 RACE_KINDS = (Kind.RACE, Kind.RACE_CHANGE)
-choose_race = _post(
+choose_race = step_post(
     "race",
     RACE_KINDS,
     lambda posted: RaceChoiceForm(posted.data),
@@ -302,7 +302,7 @@ def _propose(character: Character, sequence: int, cleaned: dict[str, Any]) -> ob
         raise StepRefused(str(error), field=ADJUSTMENTS) from error
 
 
-propose_race = _post(
+propose_race = step_post(
     "race",
     RACE_KINDS,
     lambda posted: RaceProposalForm(posted.data, codes=posted.rules.codes_in_play),
@@ -310,7 +310,7 @@ propose_race = _post(
     keep_typed=typed_race,
     same=same_proposal,
 )
-choose_career = _post(
+choose_career = step_post(
     "career",
     (Kind.CAREER,),
     lambda posted: CareerForm(posted.data, careers=posted.rules.rulebook.careers),
@@ -320,7 +320,7 @@ choose_career = _post(
     drawn_at_field=drawn_while_expected((Kind.CAREER,), "career"),
     same=same_choice(Kind.CAREER, "career"),
 )
-reroll_skill = _post(
+reroll_skill = step_post(
     "skills",
     (Kind.SKILL_REROLL,),
     lambda posted: RerollForm(posted.data),
@@ -344,7 +344,7 @@ def _choose_table(character: Character, sequence: int, cleaned: dict[str, Any]) 
         raise StepRefused(str(error), field="specialty") from error
 
 
-choose_table = _post(
+choose_table = step_post(
     "skills",
     (Kind.TABLE_CHOICE, Kind.SKILL_REROLL),
     lambda posted: TableChoiceForm(posted.data, tables=offered_tables(posted.now())),
@@ -352,7 +352,7 @@ choose_table = _post(
     keep_typed=typed_table,
     same=same_choice(Kind.TABLE_CHOICE, "table", "specialty", "history_reason"),
 )
-choose_survival_outcome = _post(
+choose_survival_outcome = step_post(
     "skills",
     (Kind.SURVIVAL_OUTCOME,),
     lambda posted: SurvivalOutcomeForm(posted.data),
@@ -361,7 +361,7 @@ choose_survival_outcome = _post(
     ),
     drawn_at_field=drawn_while_expected((Kind.SURVIVAL_OUTCOME,), DEATH_CONFIRMATION),
 )
-choose_setback = _post(
+choose_setback = step_post(
     "skills",
     (Kind.SETBACK,),
     lambda posted: CharacteristicForm(posted.data, codes=posted.rules.codes_in_play),

@@ -2,7 +2,7 @@
 
 A specialisation, skill or survival roll (and any roll of that sort added to the step
 table later) posts here with the sequence it expects and, for physical dice, the faces
-typed (validated by the roll form once its key is found free, views.py `_post`); the
+typed (validated by the roll form once its key is found free, views.py `step_post`); the
 answer is the page of the wizard step the table names for it.
 """
 
@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from chargen.infinity_drive import services
 from chargen.infinity_drive.forms import RollForm
 from chargen.infinity_drive.models import Character
-from chargen.infinity_drive.views import _post
+from chargen.infinity_drive.views import step_post
 from chargen.infinity_drive.wizard.entry_kinds import STEP_TABLE
 from chargen.infinity_drive.wizard.post_checks import Action, drawn_while_expected
 
@@ -39,7 +39,7 @@ def _roll(kind: str) -> Action:
 
 ROLL_VIEWS: Mapping[str, Callable[[HttpRequest, uuid.UUID], HttpResponse]] = MappingProxyType(
     {
-        row.kind: _post(
+        row.kind: step_post(
             row.page,
             (row.kind,),
             lambda posted: RollForm(posted.data),

@@ -17,7 +17,7 @@ from typing import Any
 
 from chargen.core.imports import ImportRefused
 from chargen.rollers.models import ManaRollKind, UniqueRollKind
-from chargen.rollers.services_mana import _kept_details as kept_details
+from chargen.rollers.services_mana import kept_details
 from rules import roll_and_keep as keep_rules
 from rules import unique_pool as pool_rules
 from rules.errors import RulesError

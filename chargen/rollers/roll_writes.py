@@ -84,7 +84,7 @@ def saved_entry(
     return already_written(ManaRollEntry, character, sequence, kinds)
 
 
-def _write_once(
+def write_roll_once(
     character: UniqueCharacter | ManaCharacter,
     *,
     sequence: int,
@@ -108,7 +108,7 @@ def _write_once(
     return Saved(entry=written.entry, created=written.created, newest=written.newest)
 
 
-def _dice(spec: DiceSpec, entered_faces: Sequence[int] | str | None) -> Roll:
+def dice_roll(spec: DiceSpec, entered_faces: Sequence[int] | str | None) -> Roll:
     """The server's secure roll, or the faces the player typed (read and checked against
     `spec`: as typed, "3 4", "3,4" or for d6s "34", or already read)."""
     if entered_faces is None:
@@ -122,7 +122,7 @@ class SheetCapReached(Exception):
     """The owner already has as many roller sheets as one player may keep."""
 
 
-def _refuse_at_sheet_cap(owner: AbstractBaseUser) -> None:
+def refuse_at_sheet_cap(owner: AbstractBaseUser) -> None:
     cap = creation_cap("MAX_ROLLER_SHEETS")
 
     def sheets() -> int:

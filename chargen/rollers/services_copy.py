@@ -17,7 +17,7 @@ from chargen.rollers.models import (
     UniqueCharacter,
     UniqueSpecial,
 )
-from chargen.rollers.roll_writes import _refuse_at_sheet_cap
+from chargen.rollers.roll_writes import refuse_at_sheet_cap
 
 COPY_SUFFIX = " (copy)"
 NAME_LIMIT = UniqueCharacter._meta.get_field("name").max_length or 80
@@ -29,7 +29,7 @@ def copy_name(name: str) -> str:
 
 @transaction.atomic
 def unique_copy(*, original: UniqueCharacter) -> UniqueCharacter:
-    _refuse_at_sheet_cap(original.owner)
+    refuse_at_sheet_cap(original.owner)
     copied = UniqueCharacter.objects.create(owner=original.owner, name=copy_name(original.name))
     UniqueAttribute.objects.bulk_create(
         UniqueAttribute(character=copied, name=row.name, score=row.score)
@@ -44,7 +44,7 @@ def unique_copy(*, original: UniqueCharacter) -> UniqueCharacter:
 
 @transaction.atomic
 def mana_copy(*, original: ManaCharacter) -> ManaCharacter:
-    _refuse_at_sheet_cap(original.owner)
+    refuse_at_sheet_cap(original.owner)
     copied = ManaCharacter.objects.create(owner=original.owner, name=copy_name(original.name))
     ManaColour.objects.bulk_create(
         ManaColour(character=copied, name=row.name, amount=row.amount)

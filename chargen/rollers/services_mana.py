@@ -23,9 +23,9 @@ from chargen.rollers.roll_writes import (
     DEFAULT_MANA_ATTRIBUTES,
     OpponentDiceError,
     Saved,
-    _dice,
-    _refuse_at_sheet_cap,
-    _write_once,
+    dice_roll,
+    refuse_at_sheet_cap,
+    write_roll_once,
 )
 from rules import odds
 from rules import roll_and_keep as keep_rules
@@ -45,7 +45,7 @@ def mana_character_create(
     made = already_started(ManaCharacter, owner, start_key)
     if made is not None:
         return cast(ManaCharacter, made)
-    _refuse_at_sheet_cap(owner)
+    refuse_at_sheet_cap(owner)
     character = ManaCharacter.objects.create(owner=owner, name=name.strip(), start_key=start_key)
     ManaColour.objects.bulk_create(
         ManaColour(character=character, name=colour, amount=0)
@@ -167,7 +167,7 @@ def mana_odds(pool: keep_rules.DicePool, difficulty: DifficultyChoice) -> ManaOd
     )
 
 
-def _kept_details(result: keep_rules.KeptRoll) -> dict[str, Any]:
+def kept_details(result: keep_rules.KeptRoll) -> dict[str, Any]:
     """The dice for display: kept (each marked success or not) and not kept."""
     not_kept = list(result.faces)
     for face in result.kept:
@@ -198,7 +198,7 @@ def mana_roll(
     def build() -> ManaRollEntry:
         if pool.rolled < 1:
             raise RulesError("There are no dice to roll: the attribute and specialities add to 0.")
-        dice = _dice(DiceSpec(pool.rolled, keep_rules.DIE_SIDES), entered_faces)
+        dice = dice_roll(DiceSpec(pool.rolled, keep_rules.DIE_SIDES), entered_faces)
         result = keep_rules.resolve_roll_and_keep(
             dice.faces, keep=pool.kept, difficulty=difficulty.value
         )
@@ -211,14 +211,14 @@ def mana_roll(
             summary=result.explain(),
             successes=result.successes,
             details={
-                **_kept_details(result),
+                **kept_details(result),
                 "difficulty": difficulty.value,
                 "difficulty_label": difficulty.label,
                 "choices": dict(choices or {}),
             },
         )
 
-    return _write_once(character, sequence=sequence, kinds=(ManaRollKind.ROLL,), build=build)
+    return write_roll_once(character, sequence=sequence, kinds=(ManaRollKind.ROLL,), build=build)
 
 
 @dataclass(frozen=True)
@@ -301,9 +301,9 @@ def mana_contest(
     def build() -> ManaRollEntry:
         if pool.rolled < 1:
             raise RulesError("There are no dice to roll: the attribute and specialities add to 0.")
-        mine = _dice(DiceSpec(pool.rolled, keep_rules.DIE_SIDES), entered_faces)
+        mine = dice_roll(DiceSpec(pool.rolled, keep_rules.DIE_SIDES), entered_faces)
         try:
-            theirs = _dice(DiceSpec(opponent.rolled, keep_rules.DIE_SIDES), opponent_faces)
+            theirs = dice_roll(DiceSpec(opponent.rolled, keep_rules.DIE_SIDES), opponent_faces)
         except DiceError as error:
             raise OpponentDiceError(f"{opponent.name}'s dice: {error}") from error
         first = keep_rules.resolve_roll_and_keep(
@@ -334,13 +334,13 @@ def mana_contest(
             ),
             successes=first.successes,
             details={
-                **_kept_details(first),
+                **kept_details(first),
                 "difficulty": difficulty.value,
                 "difficulty_label": difficulty.label,
                 "opponent": {
                     "name": opponent.name,
                     "faces": list(theirs.faces),
-                    **_kept_details(second),
+                    **kept_details(second),
                 },
                 "margin": contest.margin,
                 "winner": winner,
@@ -349,4 +349,4 @@ def mana_contest(
             },
         )
 
-    return _write_once(character, sequence=sequence, kinds=(ManaRollKind.CONTEST,), build=build)
+    return write_roll_once(character, sequence=sequence, kinds=(ManaRollKind.CONTEST,), build=build)

@@ -27,9 +27,9 @@ from chargen.rollers.models import (
 from chargen.rollers.roll_writes import (
     DEFAULT_UNIQUE_ATTRIBUTES,
     Saved,
-    _dice,
-    _refuse_at_sheet_cap,
-    _write_once,
+    dice_roll,
+    refuse_at_sheet_cap,
+    write_roll_once,
 )
 from rules import odds
 from rules import unique_pool as pool_rules
@@ -52,7 +52,7 @@ def unique_character_create(
     made = already_started(UniqueCharacter, owner, start_key)
     if made is not None:
         return cast(UniqueCharacter, made)
-    _refuse_at_sheet_cap(owner)
+    refuse_at_sheet_cap(owner)
     character = UniqueCharacter.objects.create(owner=owner, name=name.strip(), start_key=start_key)
     UniqueAttribute.objects.bulk_create(
         UniqueAttribute(character=character, name=attribute, score=1)
@@ -219,7 +219,7 @@ def unique_roll(
         _refuse_out_of_play(character, crisis_track(character))
         if pending_crisis(character) is not None:
             raise RulesError("Describe the crisis from the last push before rolling again.")
-        dice = _dice(DiceSpec(plan.dice, pool_rules.DIE_SIDES), entered_faces)
+        dice = dice_roll(DiceSpec(plan.dice, pool_rules.DIE_SIDES), entered_faces)
         result = pool_rules.resolve_unique_pool(dice.faces)
         chance = odds.as_percent(odds.unique_pool_chance(plan.dice, needed)) if needed else None
         return UniqueRollEntry(
@@ -240,7 +240,7 @@ def unique_roll(
             },
         )
 
-    return _write_once(character, sequence=sequence, kinds=(UniqueRollKind.ROLL,), build=build)
+    return write_roll_once(character, sequence=sequence, kinds=(UniqueRollKind.ROLL,), build=build)
 
 
 @dataclass(frozen=True)
@@ -301,7 +301,7 @@ def unique_push(
         if state.result.crisis:
             raise RulesError("That roll already ended in a crisis; it cannot be pushed again.")
         chance_new = state.chance_new
-        dice = _dice(
+        dice = dice_roll(
             DiceSpec(1, pool_rules.DIE_SIDES), None if entered_face is None else [entered_face]
         )
         after = state.result.push(dice.faces[0])
@@ -322,7 +322,7 @@ def unique_push(
             details={"chance_new": chance_new, "held_before": list(state.result.held)},
         )
 
-    return _write_once(character, sequence=sequence, kinds=(UniqueRollKind.PUSH,), build=build)
+    return write_roll_once(character, sequence=sequence, kinds=(UniqueRollKind.PUSH,), build=build)
 
 
 def unique_crisis_record(

@@ -41,7 +41,7 @@ from chargen.rollers.models import (
     UniqueCharacter,
 )
 from chargen.rollers.views_common import (
-    _template,
+    page_template,
 )
 
 # --- The list of sheets --------------------------------------------------------------------------
@@ -71,7 +71,7 @@ def unique_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(
             request,
-            _template(request, "list", "unique_new"),
+            page_template(request, "list", "unique_new"),
             _list_context(request, unique_form=form),
         )
     try:
@@ -84,7 +84,7 @@ def unique_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         form.add_error(None, str(refusal))
         return render(
             request,
-            _template(request, "list", "unique_new"),
+            page_template(request, "list", "unique_new"),
             _list_context(request, unique_form=form),
         )
     return client_redirect(request, _edit_url("rollers:unique_edit", character))
@@ -98,7 +98,9 @@ def mana_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = NameForm(request.POST, prefix="mana")
     if not form.is_valid():
         return render(
-            request, _template(request, "list", "mana_new"), _list_context(request, mana_form=form)
+            request,
+            page_template(request, "list", "mana_new"),
+            _list_context(request, mana_form=form),
         )
     try:
         character = services.mana_character_create(
@@ -109,7 +111,9 @@ def mana_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     except services.SheetCapReached as refusal:
         form.add_error(None, str(refusal))
         return render(
-            request, _template(request, "list", "mana_new"), _list_context(request, mana_form=form)
+            request,
+            page_template(request, "list", "mana_new"),
+            _list_context(request, mana_form=form),
         )
     return client_redirect(request, _edit_url("rollers:mana_edit", character))
 
@@ -134,19 +138,15 @@ def _edit(
     page: str,
     build: Any,
 ) -> HttpResponse:
-    """Show the sheet's editor; on POST save the form and formsets together."""
-    notice = ""
+    """Show the sheet's editor; on POST save the form and formsets together and go back to
+    the sheet, where the player rolls with what they saved (htmx or not alike)."""
     sheet_forms: SheetForms = build(character, request.POST if request.method == "POST" else None)
     if request.method == "POST" and sheet_forms.is_valid():
         services.sheet_save(forms=sheet_forms.all)
-        if not request.htmx:
-            messages.success(request, f"Saved {character.name}'s sheet.")
-            return redirect(character)
-        character.refresh_from_db()
-        sheet_forms = build(character, None)
-        notice = "Saved."
-    context = {"character": character, "sheet_forms": sheet_forms, "notice": notice}
-    return render(request, _template(request, page, "editor"), context)
+        messages.success(request, f"Saved {character.name}'s sheet.")
+        return client_redirect(request, character.get_absolute_url())
+    context = {"character": character, "sheet_forms": sheet_forms}
+    return render(request, page_template(request, page, "editor"), context)
 
 
 @login_required

@@ -49,17 +49,17 @@ def replayed_notice(
     return already_saved_notice(earlier.sequence, newest=newest)
 
 
-def _template(request: HtmxHttpRequest, page: str, partial: str) -> str:
+def page_template(request: HtmxHttpRequest, page: str, partial: str) -> str:
     """The full page for a plain request, its named partial for an htmx swap."""
     return f"rollers/{page}.html#{partial}" if request.htmx else f"rollers/{page}.html"
 
 
-def _roll_error_field(error: RulesError) -> str | None:
+def roll_error_field(error: RulesError) -> str | None:
     """Typed dice that do not fit go to the faces field; anything else to the whole form."""
     return "faces" if isinstance(error, DiceError) else None
 
 
-def _save_roll(
+def save_roll(
     *,
     form: forms.Form,
     save: Callable[[], Any],
@@ -89,7 +89,7 @@ def _save_roll(
     return done(already_saved_notice(saved.entry.sequence, newest=saved.newest))
 
 
-def _sequence_field(kind: str) -> str:
+def sequence_field(kind: str) -> str:
     """The posted name of a roll form's sequence (push and contest forms are prefixed)."""
     prefix: dict[str, str | None] = {
         UniqueRollKind.PUSH: UniquePushForm.prefix,
@@ -98,7 +98,7 @@ def _sequence_field(kind: str) -> str:
     return f"{prefix[kind]}-sequence" if kind in prefix else "sequence"
 
 
-def _chosen(form: forms.Form, *, leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
+def chosen_values(form: forms.Form, *, leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
     """A valid form's choices as plain values (rows by id), to draw a form with them
     chosen again or to keep with a roll. Empty for an invalid form."""
     if not form.is_valid():

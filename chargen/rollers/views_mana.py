@@ -42,12 +42,12 @@ from chargen.rollers.models import (
 )
 from chargen.rollers.views_common import (
     ONE_ROLL_ONLY,
-    _chosen,
-    _roll_error_field,
-    _save_roll,
-    _sequence_field,
-    _template,
+    chosen_values,
+    page_template,
     replayed_notice,
+    roll_error_field,
+    save_roll,
+    sequence_field,
 )
 from rules.errors import DiceError, RulesError
 from rules.roll_and_keep import Difficulty
@@ -201,7 +201,7 @@ def _mana_context(
 
 
 def _mana_render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
-    return render(request, _template(request, "mana_sheet", "sheet"), context)
+    return render(request, page_template(request, "mana_sheet", "sheet"), context)
 
 
 def _mana_done(request: HtmxHttpRequest, character: ManaCharacter, notice: str) -> HttpResponse:
@@ -232,7 +232,7 @@ def mana_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse
             request, "rollers/mana_sheet.html#odds", {"odds": odds, "odds_error": odds_error}
         )
     context = _mana_context(
-        request, character, roll_choices=_chosen(form), odds=odds, odds_error=odds_error
+        request, character, roll_choices=chosen_values(form), odds=odds, odds_error=odds_error
     )
     return render(request, "rollers/mana_sheet.html", context)
 
@@ -253,7 +253,7 @@ def contest_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespo
     context = _mana_context(
         request,
         character,
-        contest_choices=_chosen(form),
+        contest_choices=chosen_values(form),
         contest_odds=odds,
         contest_odds_error=odds_error,
     )
@@ -264,7 +264,7 @@ def _mana_replayed(
     request: HtmxHttpRequest, character: ManaCharacter, kind: str
 ) -> HttpResponse | None:
     earlier = services.saved_entry(
-        character, sequence=request.POST.get(_sequence_field(kind), ""), kinds=(kind,)
+        character, sequence=request.POST.get(sequence_field(kind), ""), kinds=(kind,)
     )
     if earlier is None:
         return None
@@ -279,7 +279,7 @@ def mana_roll(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse
         return replayed
     form = ManaRollForm(request.POST, character=character)
     if form.is_valid():
-        answered = _save_roll(
+        answered = save_roll(
             form=form,
             save=lambda: services.mana_roll(
                 character=character,
@@ -287,9 +287,9 @@ def mana_roll(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse
                 pool=_pool(services.mana_sheet(character), form),
                 difficulty=_difficulty(form),
                 entered_faces=form.entered_faces(),
-                choices=_chosen(form, leave_out=ONE_ROLL_ONLY),
+                choices=chosen_values(form, leave_out=ONE_ROLL_ONLY),
             ),
-            error_field=_roll_error_field,
+            error_field=roll_error_field,
             refused=lambda error: _mana_render(
                 request, _mana_context(request, character, error=error)
             ),
@@ -308,7 +308,7 @@ def mana_contest(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespo
         return replayed
     form = ContestForm(request.POST, character=character)
     if form.is_valid():
-        answered = _save_roll(
+        answered = save_roll(
             form=form,
             save=lambda: services.mana_contest(
                 character=character,
@@ -318,7 +318,7 @@ def mana_contest(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespo
                 difficulty=_difficulty(form),
                 entered_faces=form.entered_faces(),
                 opponent_faces=form.typed_opponent_faces(),
-                choices=_chosen(form, leave_out=ONE_ROLL_ONLY),
+                choices=chosen_values(form, leave_out=ONE_ROLL_ONLY),
             ),
             error_field=_contest_error_field,
             refused=lambda error: _mana_render(

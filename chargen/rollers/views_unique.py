@@ -41,12 +41,12 @@ from chargen.rollers.models import (
 )
 from chargen.rollers.views_common import (
     ONE_ROLL_ONLY,
-    _chosen,
-    _roll_error_field,
-    _save_roll,
-    _sequence_field,
-    _template,
+    chosen_values,
+    page_template,
     replayed_notice,
+    roll_error_field,
+    save_roll,
+    sequence_field,
 )
 from rules.errors import RulesError
 
@@ -155,7 +155,7 @@ def _log_rows(log: list[UniqueRollEntry], crises: list[UniqueCrisis]) -> list[Sa
 
 
 def _unique_render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
-    return render(request, _template(request, "unique_sheet", "sheet"), context)
+    return render(request, page_template(request, "unique_sheet", "sheet"), context)
 
 
 def _unique_done(request: HtmxHttpRequest, character: UniqueCharacter, notice: str) -> HttpResponse:
@@ -176,7 +176,7 @@ def _unique_replayed(
     old form must not fail (or roll) because of it.
     """
     earlier = services.saved_entry(
-        character, sequence=request.POST.get(_sequence_field(kind), ""), kinds=(kind,)
+        character, sequence=request.POST.get(sequence_field(kind), ""), kinds=(kind,)
     )
     if earlier is None:
         return None
@@ -205,7 +205,7 @@ def unique_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespon
             {"odds": odds, "odds_error": odds_error},
         )
     context = _unique_context(
-        request, character, choices=_chosen(form), odds=odds, odds_error=odds_error
+        request, character, choices=chosen_values(form), odds=odds, odds_error=odds_error
     )
     return render(request, "rollers/unique_sheet.html", context)
 
@@ -219,7 +219,7 @@ def unique_roll(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespon
     form = UniqueRollForm(request.POST, character=character)
     if form.is_valid():
         plan = _unique_plan(form)
-        answered = _save_roll(
+        answered = save_roll(
             form=form,
             save=lambda: services.unique_roll(
                 character=character,
@@ -227,9 +227,9 @@ def unique_roll(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespon
                 plan=plan,
                 needed=form.cleaned_data.get("needed"),
                 entered_faces=form.entered_faces(),
-                choices=_chosen(form, leave_out=ONE_ROLL_ONLY),
+                choices=chosen_values(form, leave_out=ONE_ROLL_ONLY),
             ),
-            error_field=_roll_error_field,
+            error_field=roll_error_field,
             refused=lambda error: _unique_render(
                 request, _unique_context(request, character, error=error)
             ),
@@ -250,14 +250,14 @@ def unique_push(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespon
         return replayed
     form = UniquePushForm(request.POST)
     if form.is_valid():
-        answered = _save_roll(
+        answered = save_roll(
             form=form,
             save=lambda: services.unique_push(
                 character=character,
                 sequence=form.cleaned_data["sequence"],
                 entered_face=form.entered_face(),
             ),
-            error_field=_roll_error_field,
+            error_field=roll_error_field,
             refused=lambda error: _unique_render(
                 request, _unique_context(request, character, error=error)
             ),

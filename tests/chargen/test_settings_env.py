@@ -21,6 +21,8 @@ READ_SETTINGS = (
     "'debug': s.DEBUG, 'hosts': s.ALLOWED_HOSTS, "
     "'origins': s.CSRF_TRUSTED_ORIGINS, 'cache': s.CACHES['default']['BACKEND'], "
     "'cache_location': s.CACHES['default'].get('LOCATION', ''), "
+    "'cache_options': s.CACHES['default'].get('OPTIONS', {}), "
+    "'log_ignored': getattr(s, 'DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS', False), "
     "'secure_cookies': s.SESSION_COOKIE_SECURE, 'sessions': s.SESSION_ENGINE, "
     "'session_cache': s.CACHES.get(s.SESSION_CACHE_ALIAS, {}).get('BACKEND', '')}))"
 )
@@ -75,16 +77,21 @@ def test_database_url_selects_postgresql_through_psycopg() -> None:
 
 def test_redis_url_turns_on_the_redis_cache() -> None:
     found = settings_with(REDIS_URL="redis://127.0.0.1:6379/3")
-    assert found["cache"] == "chargen.core.redis_cache.RedisCache"
+    assert found["cache"] == "django_redis.cache.RedisCache"
     assert found["cache_location"] == "redis://127.0.0.1:6379/3"
+    # Redis is never needed: a call it does not answer soon is a miss, and is logged.
+    assert found["cache_options"]["IGNORE_EXCEPTIONS"] is True
+    assert found["cache_options"]["SOCKET_TIMEOUT"] <= 1
+    assert found["cache_options"]["SOCKET_CONNECT_TIMEOUT"] <= 1
+    assert found["log_ignored"] is True
     # Sessions read from Redis first, which every worker shares, and kept in the database.
-    assert found["sessions"] == "chargen.accounts.sessions_cached"
-    assert found["session_cache"] == "chargen.core.redis_cache.RedisCache"
+    assert found["sessions"] == "django.contrib.sessions.backends.cached_db"
+    assert found["session_cache"] == "django_redis.cache.RedisCache"
 
 
 def test_without_redis_sessions_live_in_the_database_alone() -> None:
     # A cache per process would let one worker keep a session another ended.
-    assert settings_with()["sessions"] == "chargen.accounts.sessions"
+    assert settings_with()["sessions"] == "django.contrib.sessions.backends.db"
 
 
 def test_hosts_and_origins_are_comma_separated_lists() -> None:

@@ -104,9 +104,11 @@ def _rollers(page: Page) -> None:
     page.wait_for_load_state()  # htmx sets the form up once the page has loaded
     page.locator("#id_attributes-1-score").fill("3")
     page.get_by_role("button", name="Save the sheet").click()
-    expect(page.get_by_role("status")).to_have_text("Saved.")
-    page.get_by_role("link", name="Back to the sheet and roller").click()
+    # Saving goes back to the sheet, which says so; htmx sends the odds preview's
+    # changes only once the sheet has loaded.
     page.wait_for_url(re.compile(r"/rollers/unique/[^/]+/$"))
+    page.wait_for_load_state()
+    expect(page.get_by_role("status").first).to_contain_text("sheet.")
     roll_form = page.locator("#roll-form")
     roll_form.get_by_label("Universal attribute").select_option(label="Precision 3")
     expect(page.locator("#odds")).to_contain_text("3 dice")  # htmx's odds preview
@@ -120,9 +122,11 @@ def _rollers(page: Page) -> None:
     page.wait_for_load_state()
     page.locator("#id_attributes-4-score").fill("3")  # Cunning
     page.get_by_role("button", name="Save the sheet").click()
-    expect(page.get_by_role("status")).to_have_text("Saved.")
-    page.get_by_role("link", name="Back to the sheet and roller").click()
+    # Saving goes back to the sheet, which says so; htmx sends the odds preview's
+    # changes only once the sheet has loaded.
     page.wait_for_url(re.compile(r"/rollers/mana/[^/]+/$"))
+    page.wait_for_load_state()
+    expect(page.get_by_role("status").first).to_contain_text("sheet.")
     roll_form = page.locator("#roll-form")
     roll_form.get_by_role("combobox", name="Attribute").select_option(label="Cunning 3")
     expect(page.locator("#odds")).to_contain_text("Roll 3 (ten-sided dice: Cunning 3)")

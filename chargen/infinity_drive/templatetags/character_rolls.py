@@ -7,9 +7,8 @@ Drawn in Python rather than by templates: the wizard draws every roll made so fa
 each answer (a skill step shows up to thirty), and each include cost about 50 µs of
 CPU, each list item about 25 µs (issue 13). The markup is the templates' they
 replaced, byte for byte (tests/chargen/infinity_drive/test_saved_roll.py keeps those
-templates to compare). Every piece goes through format_html (Django's, made faster in
-chargen/core/html_build.py), which escapes each value it is given: nothing here marks
-text safe by hand.
+templates to compare). Every piece goes through Django's format_html, which escapes
+each value it is given: nothing here marks text safe by hand.
 """
 
 from __future__ import annotations
@@ -19,9 +18,9 @@ from functools import lru_cache
 from typing import Any
 
 from django import template
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from chargen.core.html_build import format_html, format_html_join
 from chargen.core.log import ROLL_ALREADY_SAVED
 
 register = template.Library()

@@ -4,8 +4,8 @@ done, current, linked or (after a death) out of reach (wizard/stepper.py's `step
 Drawn in Python rather than by a template loop: every wizard answer draws it, and the
 loop cost about 0.2 ms of CPU a page (issue 13). The markup is the `_stepper.html`
 template's it replaced, byte for byte (tests/chargen/infinity_drive/test_wizard_stepper.py
-keeps that template to compare), built with format_html (Django's, made faster in
-chargen/core/html_build.py), which escapes every value it is given.
+keeps that template to compare), built with Django's format_html, which escapes every
+value it is given.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django import template
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from chargen.core.html_build import format_html, format_html_join
 from chargen.infinity_drive.wizard.stepper import StepperItem
 
 register = template.Library()

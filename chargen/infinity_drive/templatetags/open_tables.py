@@ -5,17 +5,16 @@ Drawn in Python rather than by a template loop: the skills step shows up to four
 tables of eleven rows in every answer to a roll or a table choice, and the loop's
 variable lookups cost about 2 ms of CPU a page (issue 13). The markup is the loop's,
 byte for byte (tests/chargen/infinity_drive/test_open_table_rows.py keeps the loop to
-compare), so the page, its tests and its script see no difference. format_html
-(Django's, made faster in chargen/core/html_build.py) builds it and escapes every value
-it is given.
+compare), so the page, its tests and its script see no difference. Django's
+format_html builds it and escapes every value it is given.
 """
 
 from __future__ import annotations
 
 from django import template
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from chargen.core.html_build import format_html, format_html_join
 from chargen.infinity_drive.wizard.roll_tables import OpenTable
 
 register = template.Library()

@@ -1,6 +1,6 @@
 """How a wizard step POST is checked: its one-time key, then its form, then the rules.
 
-views.py's `_post` runs `take_step_post` and draws what it refuses. The key comes
+views.py's `step_post` runs `take_step_post` and draws what it refuses. The key comes
 first (chargen/core/log_key.py): a double-click or a replayed POST finds the row its
 first click saved, though its choice may no longer be offered (a characteristic
 already placed, a roll already read on a table), and hears what a repeat hears, never

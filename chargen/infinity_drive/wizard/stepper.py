@@ -12,9 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.urls import NoReverseMatch
+from django.urls import NoReverseMatch, reverse
 
-from chargen.core.kept_urls import kept_reverse
 from chargen.infinity_drive.models import Character, CharacterStatus
 
 if TYPE_CHECKING:
@@ -38,7 +37,7 @@ class WizardStep:
     def url(self, character: Character) -> str | None:
         """The step's page, or None while its view is not installed."""
         try:
-            return kept_reverse(self.url_name, kwargs={"character_id": character.id})
+            return reverse(self.url_name, kwargs={"character_id": character.id})
         except NoReverseMatch:
             return None
 
@@ -147,8 +146,8 @@ def resume_url(progress: Progress) -> str:
     not yet done (the skills page after a death, which says so)."""
     character = progress.character
     if character.status in SHEET_STATUSES:
-        return kept_reverse("characters:sheet", kwargs={"character_id": character.id})
+        return reverse("characters:sheet", kwargs={"character_id": character.id})
     target = first_unfinished(progress)
-    return target.url(character) or kept_reverse(
+    return target.url(character) or reverse(
         "characters:skills", kwargs={"character_id": character.id}
     )

@@ -1,7 +1,8 @@
-"""With Redis, sessions are read from Redis first and kept in the database too
-(chargen/accounts/sessions_cached.py, Django's cached_db engine): a logged-in request
-reads no session row, another process's store finds the session in Redis, and logging
-out ends it in both, so no worker still lets it in."""
+"""With Redis, sessions are read from Redis first and kept in the database too (Django's
+cached_db engine over django-redis, as settings.py sets them up when REDIS_URL is set): a
+logged-in request reads no session row, another process's store finds the session in
+Redis, logging out ends it in both, so no worker and no second browser holding the same
+cookie still gets in; and with Redis away, the database alone serves every session."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
+from django.contrib.sessions.backends.cached_db import SessionStore
 from django.contrib.sessions.models import Session
 from django.core.cache import caches
 from django.db import connection
@@ -17,55 +20,61 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
-from chargen.accounts import sessions_cached
 from tests.conftest import PASSWORD
 from tests.redis_available import redis_location
 
 pytestmark = pytest.mark.django_db
 PREFIX = f"chargen-session-test-{os.getpid()}"
+CLOSED_PORT = "redis://127.0.0.1:1/0"  # nothing listens on port 1
 
 
-def _sessions_in(settings: object, location: str) -> override_settings:
+def sessions_in(location: str) -> override_settings:
+    """Sessions as settings.py keeps them with REDIS_URL=location."""
     cache = {
-        "BACKEND": "chargen.core.redis_cache.RedisCache",
+        "BACKEND": "django_redis.cache.RedisCache",
         "LOCATION": location,
         "KEY_PREFIX": PREFIX,
+        "OPTIONS": settings.REDIS_OPTIONS,
     }
     return override_settings(
-        CACHES={**settings.CACHES, "sessions": cache},  # type: ignore[attr-defined]
-        SESSION_ENGINE="chargen.accounts.sessions_cached",
+        CACHES={**settings.CACHES, "sessions": cache},
+        SESSION_ENGINE="django.contrib.sessions.backends.cached_db",
         SESSION_CACHE_ALIAS="sessions",
     )
 
 
 @pytest.fixture
-def redis_sessions(settings: object) -> Iterator[None]:
-    with _sessions_in(settings, redis_location()):
+def redis_sessions() -> Iterator[None]:
+    with sessions_in(redis_location()):
         yield
         for session in Session.objects.all():  # this test's own keys: the server is shared
-            caches["sessions"].delete(_cached(session.session_key))
+            caches["sessions"].delete(cached(session.session_key))
 
 
 @pytest.fixture
-def redis_away(settings: object) -> Iterator[None]:
-    with _sessions_in(settings, "redis://127.0.0.1:1/0"):  # nothing answers on port 1
+def redis_away() -> Iterator[None]:
+    with sessions_in(CLOSED_PORT):
         yield
 
 
-def _cached(session_key: str) -> str:
-    return sessions_cached.SessionStore.cache_key_prefix + session_key
+def cached(session_key: str) -> str:
+    return SessionStore.cache_key_prefix + session_key
 
 
-def _logged_in(player: User) -> Client:
+def logged_in(player: User) -> Client:
     client = Client()
     client.force_login(player)
     return client
 
 
+def signed_in(client: Client) -> bool:
+    return "Signed in as" in client.get(reverse("home")).content.decode()
+
+
 def test_a_logged_in_request_reads_its_session_from_redis(
     redis_sessions: None, player: User
 ) -> None:
-    client = _logged_in(player)
+    client = logged_in(player)
     key = client.cookies["sessionid"].value
     assert Session.objects.filter(session_key=key).exists()  # kept in the database too
     with CaptureQueriesContext(connection) as queries:
@@ -78,26 +87,51 @@ def test_a_session_missing_from_redis_is_read_from_the_database(
     redis_sessions: None, player: User
 ) -> None:
     """After a Redis restart (or eviction) users stay logged in: the database has it."""
-    client = _logged_in(player)
-    caches["sessions"].delete(_cached(client.cookies["sessionid"].value))
+    client = logged_in(player)
+    caches["sessions"].delete(cached(client.cookies["sessionid"].value))
     with CaptureQueriesContext(connection) as queries:
         page = client.get(reverse("home"))
     assert "Signed in as" in page.content.decode()
     assert [q for q in queries.captured_queries if "django_session" in q["sql"]]
 
 
+def test_logging_in_gives_the_session_a_new_key(redis_sessions: None, player: User) -> None:
+    """Against session fixation: a key someone planted before the log-in names nothing
+    after it, in Redis or the database."""
+    client = Client()
+    client.get(reverse("login"))
+    session = client.session
+    session["planted"] = True
+    session.save()
+    planted = client.cookies["sessionid"].value
+    assert caches["sessions"].get(cached(planted)) is not None
+
+    answer = client.post(reverse("login"), {"username": "bob", "password": PASSWORD})
+    assert answer.status_code == 302
+    assert client.cookies["sessionid"].value != planted
+    assert not Session.objects.filter(session_key=planted).exists()
+    assert caches["sessions"].get(cached(planted)) is None
+    stale = Client()
+    stale.cookies["sessionid"] = planted
+    assert not signed_in(stale)
+    assert signed_in(client)
+
+
 def test_logging_out_ends_the_session_in_redis_and_the_database(
     redis_sessions: None, player: User
 ) -> None:
-    client = _logged_in(player)
+    client = logged_in(player)
     key = client.cookies["sessionid"].value
-    assert sessions_cached.SessionStore(key).load()  # another worker's store finds it
+    second_browser = Client()
+    second_browser.cookies["sessionid"] = key  # the same cookie, copied to another browser
+    assert signed_in(second_browser)
+    assert SessionStore(key).load()  # another worker's store finds it
+
     client.post(reverse("logout"))
     assert not Session.objects.filter(session_key=key).exists()
-    assert sessions_cached.SessionStore(key).load() == {}
-    stale = Client()
-    stale.cookies["sessionid"] = key  # the old cookie, kept by a second tab
-    assert "Signed in as" not in stale.get(reverse("home")).content.decode()
+    assert SessionStore(key).load() == {}
+    assert not signed_in(second_browser)
+    assert not signed_in(client)
 
 
 def test_with_redis_away_logging_in_and_reading_go_to_the_database(
@@ -107,16 +141,17 @@ def test_with_redis_away_logging_in_and_reading_go_to_the_database(
     answer = client.post(reverse("login"), {"username": "bob", "password": PASSWORD})
     assert answer.status_code == 302
     assert Session.objects.filter(session_key=client.cookies["sessionid"].value).exists()
-    assert "Signed in as" in client.get(reverse("home")).content.decode()
+    assert signed_in(client)
 
 
-def test_with_redis_away_logging_out_fails_and_leaves_the_session_whole(
-    redis_away: None, player: User
-) -> None:
-    """Not ended in the database while a copy may live on in Redis: the error shows,
-    and the player can log out again once Redis answers."""
-    client = Client(raise_request_exception=False)
-    client.force_login(player)
+def test_with_redis_away_logging_out_ends_the_session(redis_away: None, player: User) -> None:
+    client = logged_in(player)
     key = client.cookies["sessionid"].value
-    assert client.post(reverse("logout")).status_code == 500
-    assert Session.objects.filter(session_key=key).exists()
+    second_browser = Client()
+    second_browser.cookies["sessionid"] = key
+    assert signed_in(second_browser)
+
+    assert client.post(reverse("logout")).status_code == 302
+    assert not Session.objects.filter(session_key=key).exists()
+    assert not signed_in(second_browser)
+    assert not signed_in(client)

@@ -25,6 +25,22 @@ def test_create_makes_the_user_gm_with_book_rules(outsider_client: Client, outsi
     assert campaign.house_rules == {"drifting": codec.to_json(campaign.rules)}
 
 
+def test_a_new_campaign_asks_about_approval_and_defaults_to_yes(gm_client: Client) -> None:
+    page = gm_client.get(reverse("campaigns:create")).content.decode()
+    box = page[
+        page.index('name="approval_required"') - 200 : page.index('name="approval_required"')
+    ]
+    assert 'type="checkbox"' in box
+    assert "checked" in page[page.index('name="approval_required"') :].split(">")[0]
+    gm_client.post(
+        reverse("campaigns:create"),
+        {"name": "Asked", "game": "infinity_drive", "approval_required": "on"},
+    )
+    assert Campaign.objects.get(name="Asked").rules.approval_required is True
+    gm_client.post(reverse("campaigns:create"), {"name": "Unasked", "game": "infinity_drive"})
+    assert Campaign.objects.get(name="Unasked").rules.approval_required is False
+
+
 def test_create_needs_a_name(gm_client: Client) -> None:
     response = gm_client.post(reverse("campaigns:create"), {"name": "", "game": "drifting"})
     assert response.status_code == 200

@@ -4,13 +4,15 @@ losing tokens, refused choices and totals, and sharing a mark."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_house_rules_change
 from chargen.drifting.models import Character, LogKind
-from tests.chargen.drifting.conftest import deplete_by_rolling
+from tests.chargen.drifting.conftest import deplete_by_rolling, make_played_character
 from tests.chargen.drifting.views_helpers import HTMX, url
+from tests.chargen.form_markup import assert_fields_labelled_and_described
 
 
 def test_rolling_from_the_sheet_with_typed_faces_is_jims_fifteen(
@@ -203,3 +205,20 @@ def test_a_roll_total_no_dice_can_make_is_refused_at_its_field(
     assert message in errors.get("opponent_total", []) + errors.get("own_total", [])
     assert "more token" not in response.content.decode()
     assert not linda.tokens.filter(lost__gt=0).exists()
+
+
+def test_the_sheets_fields_are_labelled_and_a_refused_loss_is_told_at_its_fields(
+    player_client: Client, jim: Character, linda: Character, player: User
+) -> None:
+    sheet = player_client.get(url("character", jim)).content.decode()
+    assert 'id="assist-heading"' in sheet  # roll, assist and loss: every form of the sheet
+    assert assert_fields_labelled_and_described(sheet) >= 10
+    refused = player_client.post(url("lose", jim), {"key": jim.next_sequence}, **HTMX)
+    page = refused.content.decode()
+    assert 'id="id_own_total_error"' in page
+    assert 'id="id_opponent_total_error"' in page
+    assert_fields_labelled_and_described(page)
+    loner = make_played_character(player, "Loner", [], campaign=None)
+    bring = player_client.get(url("character", loner)).content.decode()
+    assert 'id="bring-heading"' in bring
+    assert assert_fields_labelled_and_described(bring) >= 1

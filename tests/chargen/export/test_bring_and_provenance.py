@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from django.db.models import QuerySet
 from django.test import Client, override_settings
 
@@ -91,12 +92,33 @@ def test_bringing_is_refused_outside_ones_campaigns_and_for_others(
     from chargen.campaigns.services import campaign_create
 
     elsewhere = campaign_create(gm=gm, name="Not yours", approval_required=True)
-    response = player_client.post(url, {"campaign": str(elsewhere.pk)}, follow=True)
+    response = player_client.post(url, {"campaign": str(elsewhere.pk)})
+    assert response.status_code == 400
     assert "Choose one of your Infinity Drive campaigns." in response.content.decode()
     imported.refresh_from_db()
     assert imported.campaign is None
     assert imported.status == CharacterStatus.FINISHED
     _ = outsider_client
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [{}, {"campaign": ""}, {"campaign": "not-a-uuid"}, {"campaign": "x" * 5000}],
+    ids=["missing", "empty", "malformed", "oversized"],
+)
+def test_a_missing_or_malformed_campaign_is_answered_at_the_field(
+    treva: Character, party: Campaign, player_client: Client, sent: dict[str, str]
+) -> None:
+    imported = _imported_treva(treva, player_client)
+    response = player_client.post(f"/characters/{imported.pk}/campaign/", sent)
+    assert response.status_code == 400
+    page = response.content.decode()
+    field = page[page.index('name="campaign"') - 400 : page.index('name="campaign"') + 1200]
+    assert "Choose one of your Infinity Drive campaigns." in field
+    assert 'aria-invalid="true"' in field
+    imported.refresh_from_db()
+    assert imported.campaign is None
+    assert imported.status == CharacterStatus.FINISHED
 
 
 def signed_elsewhere(document: dict[str, Any]) -> dict[str, Any]:

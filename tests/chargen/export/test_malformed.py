@@ -19,6 +19,7 @@ from chargen.core.verify import verify_document
 from chargen.rollers.models import UniqueCharacter, UniqueRollEntry
 from tests.chargen.export.conftest import exported
 from tests.chargen.export.test_round_trip import KINDS, upload
+from tests.chargen.form_markup import assert_fields_labelled_and_described
 
 # Far past Python's recursion limit: json.loads itself gives up on this one.
 VERY_DEEP = b"[" * 100_000 + b"]" * 100_000
@@ -72,6 +73,8 @@ def test_the_import_refuses_at_the_file_field(
     response = upload(player_client, raw)
     assert response.status_code == 400
     assert any(words in error for error in file_errors(response)), file_errors(response)
+    assert 'id="id_file_error"' in response.content.decode()
+    assert assert_fields_labelled_and_described(response.content.decode()) == 1
     assert not UniqueCharacter.objects.exists()
     assert not UniqueRollEntry.objects.exists()
 
@@ -83,6 +86,8 @@ def test_the_anonymous_verify_page_refuses_at_the_file_field(
     response = upload(client, raw, url="/verify/")
     assert response.status_code == 400
     assert any(words in error for error in file_errors(response)), file_errors(response)
+    assert 'id="id_file_error"' in response.content.decode()
+    assert assert_fields_labelled_and_described(response.content.decode()) == 2  # the file, a key
     assert response.context["reports"] is None
 
 

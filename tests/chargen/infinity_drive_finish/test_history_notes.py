@@ -222,7 +222,7 @@ def test_one_over_long_note_is_refused_at_its_field_and_keeps_the_rest(
     assert len(log_entries(treva)) == before  # nothing half-saved
 
 
-def test_unwritten_notes_show_as_missing_on_the_sheet_never_the_prompt(
+def test_unwritten_notes_print_nothing_but_one_quiet_line_never_the_prompt(
     player_client: Client, treva: Character
 ) -> None:
     equip_standard(treva)
@@ -238,8 +238,15 @@ def test_unwritten_notes_show_as_missing_on_the_sheet_never_the_prompt(
     for name in ("sheet", "print", "review"):
         html = player_client.get(page(name, treva)).content.decode()
         assert "Born in the yards" in html
-        assert html.count("History not written yet") == len(items) - 1
+        assert "History not written yet" not in html
+        unwritten = len(items) - 1
+        assert html.count("data-note-missing") == 1
+        assert f"{unwritten} more rolls have no history note yet." in html
         assert items[1].prompt not in html
+        # Only the written roll is listed, with its dice.
+        listed = html[html.index('class="sheet-history-list"') :]
+        listed = listed[: listed.index("</ol>")]
+        assert listed.count("<li>") == 1
 
 
 def test_the_history_field_starts_empty_with_its_counter(

@@ -153,11 +153,39 @@ def _recorded_as_now_intended(url: str, recorded: str) -> str:
 
     - 27 November 2026: a unique-dice push's log row no longer asks to "Choose physical
       or mental and describe the crisis" once that crisis is recorded beside it.
+    - 29 November 2026: an Infinity Drive sheet's history lists only the rolls with a
+      note; "History not written yet" beside each other roll gives way to one line by
+      the roll log's counts (the GM's roll log still shows it beside each roll).
     """
     if "/rollers/unique/" in url:
         for kind in ("Physical", "Mental"):
             recorded = recorded.replace(f"{CRISIS_PROMPT} {kind} (", f" {kind} (")
+    if SHEET_HISTORY.search(url) and " History " in recorded:
+        head, history = recorded.split(" History ", 1)
+        history = f" {history}"  # each item, the first too, starts after a space
+        unwritten = len(UNWRITTEN_ITEM.findall(history))
+        if unwritten:
+            written = history.count(" — ") - unwritten
+            line = (
+                f"{unwritten} more roll{'s' if unwritten > 1 else ''} "
+                f"ha{'ve' if unwritten > 1 else 's'} no history note yet."
+                if written
+                else "No history written yet."
+            )
+            head = f"{head} {line}"  # the roll log's counts end the text before "History"
+            history = " ".join(UNWRITTEN_ITEM.sub(" ", history).split())
+            recorded = f"{head} History {history}"
     return recorded
+
+
+# The sheet, its print and the GM's party print draw the player's sheet (not the desk's log).
+SHEET_HISTORY = re.compile(r"/characters/[^/]+/(sheet|print)/$|/party/print/$")
+# One history item left unwritten: its title (never one quoted in a note, after "— ") and
+# dice, up to the missing note.
+UNWRITTEN_ITEM = re.compile(
+    r" (?<!— )(?:Career|Skill roll \d+|Survival roll|Background|Starting cash|Assets|Debts)\b"
+    r"(?:(?! — ).)*? — History not written yet(?= |$)"
+)
 
 
 def test_every_page_reads_as_the_old_code_showed_it(legacy_database: None) -> None:

@@ -52,10 +52,10 @@ def test_the_infinity_drive_sheet_fits_one_page_on_a4_and_letter(
         assert "68A5873" in text  # the profile
         for skill in BOOK_SKILLS.split(", "):
             assert skill in text, skill
-        # Every history item, numbered past 9 without losing a digit.
-        for number, item in enumerate(loaded.history, start=1):
+        # Every written history item, numbered past 9 without losing a digit.
+        for number, item in enumerate(loaded.history_written, start=1):
             assert f"{number}. {item.title}" in text, (number, item.title)
-        assert len(loaded.history) >= 10
+        assert len(loaded.history_written) >= 10
 
 
 def test_history_numbers_of_10_and_more_are_not_clipped(
@@ -74,7 +74,7 @@ def test_history_numbers_of_10_and_more_are_not_clipped(
             for text, start, _ in word_boxes(pdf)
             if re.fullmatch(r"\d{1,2}\.", text)
         }
-        assert set(numbers) >= set(range(1, 19)), numbers
+        assert set(numbers) >= set(range(1, 18)), numbers  # 17 of Treva's 18 are written
         for number, start in numbers.items():
             edge = left if start < second_column - 20 else second_column
             assert start >= edge - 0.5, (paper, number, start, edge)

@@ -7,17 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from crispy_forms.templatetags.crispy_forms_filters import as_crispy_field
 from django import forms
 
 from chargen.core.form_fields import draw_from
-from chargen.core.templatetags.plain_forms import plain_field
 from chargen.rollers.forms import UniqueRollForm
 from chargen.rollers.forms_mana_rolls import ContestForm, ManaRollForm
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 
 
 def _drawn(form: forms.Form, names: tuple[str, ...]) -> list[str]:
-    return [str(plain_field(form[name])) + str(form[name]) for name in names]
+    return [str(as_crispy_field(form[name])) + str(form[name]) for name in names]
 
 
 def _both(make: Any, rows: dict[str, list[Any]]) -> tuple[list[str], list[str]]:

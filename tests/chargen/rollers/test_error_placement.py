@@ -7,7 +7,7 @@ import pytest
 from chargen.rollers.forms import (
     UniquePushForm,
 )
-from chargen.rollers.views_common import _roll_error_field
+from chargen.rollers.views_common import roll_error_field
 from rules.errors import DiceError, RulesError
 
 
@@ -17,11 +17,11 @@ from rules.errors import DiceError, RulesError
 )
 def test_refusals_about_the_pool_are_not_put_at_the_typed_dice(message: str) -> None:
     # These mention "one die" but concern the pool, not the faces the player typed.
-    assert _roll_error_field(RulesError(message)) is None
+    assert roll_error_field(RulesError(message)) is None
 
 
 def test_typed_dice_that_do_not_fit_go_to_the_faces_field() -> None:
-    assert _roll_error_field(DiceError("The d6 shows 7; a d6 shows 1 to 6.")) == "faces"
+    assert roll_error_field(DiceError("The d6 shows 7; a d6 shows 1 to 6.")) == "faces"
 
 
 def test_a_push_of_two_typed_dice_is_a_dice_error() -> None:

@@ -10,6 +10,7 @@ from django.test import Client
 
 from chargen.rollers import services
 from chargen.rollers.models import ManaCharacter, ManaRollKind
+from tests.chargen.form_markup import assert_fields_labelled_and_described
 from tests.chargen.rollers.views_helpers import HTMX, attribute_id, contest_data, url
 
 
@@ -241,4 +242,27 @@ def test_after_a_refused_mana_roll_the_odds_are_those_of_the_choices_posted(
     assert "faces" in response.context["roll_form"].errors
     odds = response.context["odds"]
     assert (odds.pool.rolled, odds.pool.kept) == (4, 4)
+    assert not mage.rolls.exists()
+
+
+def test_the_sheets_fields_are_labelled_and_a_refused_contest_is_told_at_its_fields(
+    player_client: Client, mage: ManaCharacter
+) -> None:
+    sheet = player_client.get(url("mana", mage)).content.decode()
+    assert assert_fields_labelled_and_described(sheet) >= 20  # the roll and the contest
+    refused = player_client.post(
+        url("mana_contest", mage),
+        contest_data(
+            {
+                "sequence": 1,
+                "attribute": attribute_id(mage, "Cunning"),
+                "difficulty": "STANDARD",
+                "opponent_mode": "npc",
+            }
+        ),
+        **HTMX,
+    )
+    page = refused.content.decode()
+    assert 'id="id_contest-npc_dice_error"' in page
+    assert_fields_labelled_and_described(page)
     assert not mage.rolls.exists()

@@ -36,13 +36,30 @@ def test_editing_the_sheet_plain_and_htmx(player_client: Client, brian: UniqueCh
         "specials-0-starred": "on",
     }
     response = player_client.post(url("unique_edit", brian), data)
-    assert response.status_code == 302
+    assert response.status_code == 303
+    assert response["Location"] == brian.get_absolute_url()
     assert list(brian.attributes.values_list("name", "score")) == [
         ("Strength", 2),
         ("Precision", 1),
         ("Wits", 3),
     ]
     assert brian.specials.get().starred
+
+    # Saved with htmx, the window goes back to the sheet too, saying what was saved.
+    wits = brian.attributes.get(name="Wits")
+    climber = brian.specials.get()
+    data |= {
+        "attributes-INITIAL_FORMS": 3,
+        "attributes-2-id": wits.pk,
+        "attributes-2-score": 4,
+        "specials-INITIAL_FORMS": 1,
+        "specials-0-id": climber.pk,
+    }
+    response = player_client.post(url("unique_edit", brian), data, **HTMX)
+    assert response["HX-Redirect"] == brian.get_absolute_url()
+    sheet = player_client.get(brian.get_absolute_url()).content.decode()
+    assert "Saved Brian the climber&#x27;s sheet." in sheet
+    assert brian.attributes.get(name="Wits").score == 4
 
     data["attributes-2-name"] = "Strength"  # twice on one sheet
     response = player_client.post(url("unique_edit", brian), data, **HTMX)
@@ -82,7 +99,7 @@ def test_editing_the_mana_sheet_links_and_colours(
     )
     data[f"{strength.prefix}-colour"] = "black"
     response = player_client.post(url("mana_edit", mage), data)
-    assert response.status_code == 302, response.context["sheet_forms"].all
+    assert response.status_code == 303, response.context["sheet_forms"].all
     assert mage.attributes.get(name="Strength").colour == "black"
     body = player_client.get(
         url("mana_odds", mage),
@@ -196,8 +213,8 @@ def test_a_score_outside_0_to_20_is_refused_at_its_field(
     response = player_client.post(url("unique_edit", brian), data)
     strength.refresh_from_db()
     if accepted:
-        assert response.status_code == 302
+        assert response.status_code == 303
         assert strength.score == score
     else:
-        assert response.status_code != 302
+        assert response.status_code != 303
         assert strength.score != score

@@ -9,6 +9,7 @@ from django.test import Client
 
 from chargen.rollers import services
 from chargen.rollers.models import UniqueCharacter, UniqueRollKind
+from tests.chargen.form_markup import assert_fields_labelled_and_described
 from tests.chargen.rollers.views_helpers import HTMX, attribute_id, next_sequence, url
 
 
@@ -198,7 +199,10 @@ def test_the_crisis_form_offers_physical_and_mental_only(
     assert "---------" not in form
     assert "Kind of crisis" in form
     assert " checked" not in form
+    assert assert_fields_labelled_and_described(body) >= 3
     data = {"push_sequence": push_sequence, "description": "Fear of wind."}
     response = player_client.post(url("unique_crisis", leanne), data, **HTMX)
     assert "This field is required." in response.content.decode()
+    assert 'id="id_kind_error"' in response.content.decode()
+    assert_fields_labelled_and_described(response.content.decode())
     assert leanne.crises.count() == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.test import Client
 
 from chargen.rollers.models import UniqueCharacter
+from tests.chargen.form_markup import assert_fields_labelled_and_described
 from tests.chargen.rollers.views_helpers import HTMX, attribute_id, url
 
 
@@ -59,6 +60,9 @@ def test_wrong_typed_faces_are_reported_at_the_faces_field(
     )
     assert response.status_code == 200
     assert "You typed 3 faces; 2d6 has 2 dice" in str(response.context["roll_form"].errors["faces"])
+    page = response.content.decode()
+    assert 'id="id_faces_error"' in page
+    assert assert_fields_labelled_and_described(page) >= 4
     assert not brian.rolls.exists()
 
 

@@ -102,7 +102,7 @@ def cast(
 
 # What a step form would post. Enough for most actions to succeed for their owner,
 # so a missing permission check would show as a changed database.
-def _post_data(cast: Cast) -> dict[str, str]:
+def post_data(cast: Cast) -> dict[str, str]:
     return {
         "sequence": "1",
         "method": "dice",
@@ -124,7 +124,7 @@ def _post_data(cast: Cast) -> dict[str, str]:
     }
 
 
-def _url(route: str, ids: tuple[str, ...], cast: Cast, character: Character) -> str:
+def route_url(route: str, ids: tuple[str, ...], cast: Cast, character: Character) -> str:
     kwargs: dict[str, object] = {}
     if "campaign_id" in ids:
         kwargs["campaign_id"] = cast.campaign.id
@@ -144,7 +144,7 @@ def _made_up_url(route: str, ids: tuple[str, ...]) -> str:
     return reverse(route, kwargs={name: made_up.get(name, uuid.uuid4()) for name in ids})
 
 
-def _owner_client(
+def owner_client(
     request: pytest.FixtureRequest, ids: tuple[str, ...], character: Character, cast: Cast
 ) -> Client:
     """Whoever may use this URL: the character's owner, or the campaign's GM."""
@@ -171,11 +171,11 @@ def test_an_outsider_gets_404_and_changes_nothing(
 ) -> None:
     for target in _targets(ids):
         character = getattr(cast, target)
-        url = _url(route, ids, cast, character)
-        rightful = _owner_client(request, ids, character, cast)
+        url = route_url(route, ids, cast, character)
+        rightful = owner_client(request, ids, character, cast)
         for method in METHODS:
             seen = f"{method.upper()} {url} ({target})"
-            data = _post_data(cast) if method == "post" else {}
+            data = post_data(cast) if method == "post" else {}
             before = database_fingerprint()
             answer = getattr(outsider_client, method)(url, data)
             made_up = getattr(outsider_client, method)(_made_up_url(route, ids), data)
@@ -195,10 +195,10 @@ def test_a_visitor_is_sent_to_log_in_everywhere_and_changes_nothing(
 ) -> None:
     refused = []
     for route, ids in ALL_ROUTES:
-        url = _url(route, ids, cast, cast.draft)
+        url = route_url(route, ids, cast, cast.draft)
         for method in METHODS:
             before = database_fingerprint()
-            answer = getattr(client, method)(url, _post_data(cast) if method == "post" else {})
+            answer = getattr(client, method)(url, post_data(cast) if method == "post" else {})
             assert database_fingerprint() == before, f"{method.upper()} {url} changed the database"
             location = answer.get("Location", "")
             if (route, method) == ("campaigns:join", "get") and answer.status_code == 200:
@@ -231,11 +231,11 @@ def test_inside_the_campaign_others_read_sheets_only_and_change_nothing(
     for who in ("gm", "other_player"):
         client = request.getfixturevalue(f"{who}_client")
         for target in ("draft", "approved"):
-            url = _url(route, ids, cast, getattr(cast, target))
+            url = route_url(route, ids, cast, getattr(cast, target))
             for method in METHODS:
                 seen = f"{who}: {method.upper()} {url} ({target})"
                 before = database_fingerprint()
-                data = _post_data(cast) if method == "post" else {}
+                data = post_data(cast) if method == "post" else {}
                 answer = getattr(client, method)(url, data)
                 assert database_fingerprint() == before, f"{seen} changed the database"
                 if method == "get" and _insider_may_read(who, route, target):
