@@ -39,12 +39,16 @@ class LogSubject(models.Model):
         abstract = True
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        ordinary = not (args or kwargs.get("force_insert") or kwargs.get("update_fields"))
+        ordinary = not (args or kwargs.get("force_insert")) and kwargs.get("update_fields") is None
         if ordinary and not self._state.adding:
+            # What Django's save writes itself: every loaded column (not the deferred).
+            deferred = self.get_deferred_fields()
             kwargs["update_fields"] = [
                 field.name
                 for field in self._meta.concrete_fields
-                if not field.primary_key and field.name != "log_version"
+                if not field.primary_key
+                and field.name != "log_version"
+                and field.attname not in deferred
             ]
         super().save(*args, **kwargs)
 
