@@ -129,8 +129,6 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                # After Django's own csrf processor: a page being kept draws a placeholder.
-                "chargen.core.page_cache.csrf_while_recording",
             ],
             "builtins": ["template_partials.templatetags.partials"],
         },
@@ -183,7 +181,7 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "OPTIONS": REDIS_OPTIONS,
         }
-        for alias in ("default", "shared", "replay", "rows", "pages", "sessions")
+        for alias in ("default", "shared", "replay", "rows", "sessions")
     }
 else:
     # "default" holds what never needs invalidating (rule data by hash), so a cache per
@@ -207,19 +205,7 @@ else:
             "LOCATION": "rows",
             "OPTIONS": {"MAX_ENTRIES": 5000},  # under 1 kB a row: 5 MB at most
         },
-        # "pages" holds whole pages with the statements that check them before each use
-        # (chargen/core/page_cache.py): right in any process, so a cache per process too.
-        "pages": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "pages",
-            "OPTIONS": {"MAX_ENTRIES": 500},  # 20-80 kB a page: 40 MB at most
-        },
     }
-
-# Whole pages kept and checked against the database before each use
-# (chargen/core/page_cache.py). PAGE_CACHE=0 draws every page, to measure the drawing.
-PAGE_CACHE = env_bool("PAGE_CACHE", default=True)
-PAGE_CACHE_VERIFY = False  # the tests set it: every page is drawn and compared
 
 # Sessions live in the database so web processes stay stateless. With Redis, which every
 # worker shares, Django's `cached_db` engine reads them from Redis first and still writes

@@ -35,23 +35,17 @@ def _plain_static_storage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         },
         SECURE_SSL_REDIRECT=False,
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
-        # Every kept page a test is served is also drawn afresh and compared
-        # (chargen/core/page_cache.py): the whole suite checks the page cache.
-        PAGE_CACHE_VERIFY=True,
     ):
         yield
 
 
 @pytest.fixture(autouse=True)
-def _no_kept_pages() -> None:
-    """Each test starts with no kept page (a test's database is new; its pages too),
-    nor a replay or a signing key this process kept in its own memory."""
-    from django.core.cache import caches
-
+def _nothing_kept_in_memory() -> None:
+    """Each test starts with no replay or signing key this process kept in its own
+    memory (a test's database is new)."""
     from chargen.core.replay_cache import forget_recent_replays
     from chargen.core.roll_keys import forget_known_keys_here
 
-    caches["pages"].clear()
     forget_recent_replays()
     forget_known_keys_here()
 

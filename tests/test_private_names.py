@@ -45,9 +45,6 @@ DOCUMENTED = {
 }
 # Modules that are being replaced by stock Django as a whole and still use private names
 # until they are gone. Each must still exist: delete its line when its file is deleted.
-LEAVING = {
-    "chargen/core/page_cache.py": "request._messages, its storage's lists, django-csp's nonce",
-}
 ACCESSORS = {"getattr", "hasattr", "setattr", "delattr"}
 RECEIVERS = {"self", "cls"}
 
@@ -230,64 +227,6 @@ def test_no_private_name_is_used() -> None:
     found = [
         problem
         for path in python_files()
-        if str(path.relative_to(ROOT)) not in LEAVING
         for problem in problems(path.read_text(), str(path.relative_to(ROOT)), module_name(path))
     ]
     assert found == [], "\n".join(found)
-
-
-def test_the_modules_leaving_are_still_there() -> None:
-    """A module listed in LEAVING that is gone takes its line with it."""
-    gone = [name for name in LEAVING if not (ROOT / name).exists()]
-    assert gone == [], f"delete these lines of LEAVING: {gone}"
-
-
-SAMPLES = {
-    "from django.utils.html import _html_escapes": "from django.utils.html import _html_escapes",
-    "from chargen.rollers.views_common import _template": "import _template",
-    "from .views_common import _template": "from .views_common import _template",
-    "import django.utils._os": "import django.utils._os",
-    "from django.core.cache.backends import redis\nredis._x": "_x read off redis",
-    "from django.db import models\nmodels.Model._do_update": "_do_update read off models",
-    "def f(storage):\n    return storage._queued_messages": "_queued_messages, which",
-    "def f(request):\n    return getattr(request, '_messages', None)": "_messages, which",
-}
-
-
-@pytest.mark.parametrize("source", SAMPLES)
-def test_each_kind_of_use_is_found(source: str) -> None:
-    found = problems(source, "sample.py")
-    assert any(SAMPLES[source] in problem for problem in found), found
-
-
-def test_own_and_documented_names_pass() -> None:
-    source = (
-        "from django.db import models\n"
-        "from django.utils.translation import gettext as _\n"
-        "class Thing:\n"
-        "    def __init__(self):\n"
-        "        self._count = 0\n"
-        "    def up(self, row):\n"
-        "        self._count += 1\n"
-        "        return models.Model._meta, row._state.adding, self.__class__, _('up')\n"
-    )
-    assert problems(source, "sample.py") == []
-
-
-def test_a_subclass_using_its_library_class_s_private_names_is_found() -> None:
-    """As Chargen's own session store did, on Django's cached_db engine; its own private
-    names pass."""
-    from django.contrib.sessions.backends.cached_db import SessionStore as Cached
-
-    source = (
-        "from django.contrib.sessions.backends.cached_db import SessionStore as Cached\n"
-        "class SessionStore(Cached):\n"
-        "    _cache: object\n"
-        "    def cycle_key(self):\n"
-        "        self._kept = self._session_cache\n"
-        "        return self._kept\n"
-    )
-    store = type("SessionStore", (Cached,), {})
-    found = [text for _, text in inherited_private_names(ast.parse(source), lambda _: store)]
-    assert found == ["self._session_cache", "class attribute _cache"]
-    assert problems(source, "sample.py") == []  # read alone, the file says nothing

@@ -35,6 +35,9 @@ class SaidLogoutView(LogoutView):
         response = super().post(request, *args, **kwargs)
         # The session is gone; the message travels in its own cookie (FallbackStorage).
         messages.success(request, LOGGED_OUT)
+        # Sheets are kept by the browser to be revalidated (private, no-cache: etags.py):
+        # on a shared computer, Back after logging out must not find them there.
+        response["Clear-Site-Data"] = '"cache"'
         return response
 
 

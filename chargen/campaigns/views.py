@@ -25,12 +25,10 @@ from chargen.campaigns.models import Campaign
 from chargen.campaigns.summary import campaign_rules_summary
 from chargen.core.htmx import client_redirect
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
-from chargen.core.page_cache import cached_page
 
 
 @login_required
 @require_safe
-@cached_page
 def campaign_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     campaigns = campaigns_for_user(request.user)
     return render(request, "campaigns/list.html", {"campaigns": campaigns})
@@ -69,7 +67,6 @@ def _invite_link(request: HtmxHttpRequest, campaign: Campaign) -> str:
 
 @login_required
 @require_safe
-@cached_page
 def campaign_detail(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_member(request.user, campaign_id)
     is_gm = campaign.is_gm(request.user)

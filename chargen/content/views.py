@@ -14,12 +14,10 @@ from django.views.decorators.http import require_POST, require_safe
 from chargen.campaigns.access import campaign_for_gm, campaign_for_member
 from chargen.content.services import content_copy_defaults, content_for_campaign
 from chargen.core.http import AuthenticatedHttpRequest
-from chargen.core.page_cache import cached_page
 
 
 @login_required
 @require_safe
-@cached_page
 def default_content(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The default catalogue, house background tables and history prompts."""
     return render(
@@ -31,7 +29,6 @@ def default_content(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
-@cached_page
 def campaign_content(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     """What characters in this campaign may buy, roll on and be prompted with."""
     campaign = campaign_for_member(request.user, campaign_id)

@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from chargen.core.chain import seal, seal_in_order
 from chargen.core.log_reads import SUBJECT_FIELD, LockedLog, whole_log
+from chargen.core.log_version import LogSubject, record_version
 from rules.errors import RulesError
 
 FIRST_SEQUENCE = 1
@@ -66,16 +67,30 @@ class AppendOnlyQuerySet(models.QuerySet[Any]):
 
     def bulk_create(self, objs: Iterable[Any], *args: Any, **kwargs: Any) -> list[Any]:
         rows = list(objs)
+        by_subject = _by_subject(rows)
         # Sealed here, in order, since a bulk insert skips each row's save().
-        for subject_rows in _by_subject(rows).values():
+        for subject_rows in by_subject.values():
             seal_in_order(subject_rows)
-        return super().bulk_create(rows, *args, **kwargs)
+        # The rows and their subjects' versions are written together, or neither.
+        with transaction.atomic(savepoint=False):
+            created = super().bulk_create(rows, *args, **kwargs)
+            for subject_pk, subject_rows in by_subject.items():
+                newest = max(subject_rows, key=lambda row: row.sequence)
+                record_version(subject_model(self.model), subject_pk, newest)
+        return created
 
     def update(self, **kwargs: Any) -> int:
         raise AppendOnlyError("A log row is never changed once written.")
 
     def delete(self) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("A log row is never removed; append an undo instead.")
+
+
+def subject_model(log_model: type[models.Model]) -> type[models.Model]:
+    """The model of a log's subjects (a character, a roller sheet)."""
+    related = log_model._meta.get_field(SUBJECT_FIELD).related_model
+    assert isinstance(related, type)  # a log's subject is a model, never "self"
+    return related
 
 
 def _by_subject(rows: list[Any]) -> dict[Any, list[Any]]:
@@ -116,7 +131,18 @@ class LogEntryBase(models.Model):
         if not self.entry_hash:
             # Imported rows arrive sealed (by this server or another) and keep their seal.
             seal(self)
-        super().save(*args, **kwargs)
+        subject_pk = getattr(self, f"{SUBJECT_FIELD}_id")
+        # The row and its subject's version are written together, or neither: inside the
+        # writer's transaction no savepoint of its own, else a transaction of its own.
+        with transaction.atomic(savepoint=False):
+            super().save(*args, **kwargs)
+            version = record_version(subject_model(type(self)), subject_pk, self)
+        subject_field = self._meta.get_field(SUBJECT_FIELD)
+        # The writer's subject in hand shows the new version too.
+        if isinstance(subject_field, models.ForeignKey) and subject_field.is_cached(self):
+            subject = subject_field.get_cached_value(self)
+            if isinstance(subject, LogSubject):
+                subject.log_version = version
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("A log row is never removed; append an undo instead.")

@@ -124,5 +124,4 @@ def pdf_response(
     )
     response = HttpResponse(render_pdf(html), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response["Cache-Control"] = "no-store"
     return response

@@ -16,7 +16,6 @@ from django import forms
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models
 
-from chargen.core import query_recorder
 from chargen.core.limits import lock_owner
 
 START_KEY_INVALID = "This form's one-time key is damaged; reload the page and start again."
@@ -34,8 +33,8 @@ def start_key_field() -> forms.UUIDField:
 
 def fresh_start_key(form: forms.BaseForm) -> None:
     """Give an unbound start form its new key (a bound one keeps what was sent): a new
-    one in every response, also when the page around it is a kept one (page_cache.py)."""
-    form.fields["start_key"].initial = query_recorder.fresh_per_response(uuid.uuid4)
+    one in every response."""
+    form.fields["start_key"].initial = uuid.uuid4()
 
 
 def start_key_refused_on_top(form: forms.BaseForm) -> None:

@@ -10,12 +10,10 @@ from django.templatetags.static import static
 from django.views.decorators.http import require_safe
 
 from chargen.core.home import home_sections
-from chargen.core.page_cache import cached_page
 from chargen.core.refusals import refusal_response
 
 
 @require_safe
-@cached_page
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"sections": home_sections(request.user)})
 

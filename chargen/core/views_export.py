@@ -21,10 +21,11 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_safe
 
 from chargen.core import roll_keys
+from chargen.core.etags import page_etag, revalidated, subject_state
 from chargen.core.export import character_item, document
 from chargen.core.imports import ImportRefused, import_document, read_document, too_large
 from chargen.core.models import SigningKey
-from chargen.core.systems import UnknownSystem, registry
+from chargen.core.systems import CharacterKind, UnknownSystem, registry
 from chargen.core.uploads import MAX_IMPORT_BYTES, oversized_request
 from chargen.core.verify import verify_document
 
@@ -62,17 +63,36 @@ def attachment(data: dict[str, Any], filename: str) -> HttpResponse:
     return response
 
 
-@login_required
-@require_GET
-def character_export(
-    request: HttpRequest, system: str, kind: str, character_id: uuid.UUID
-) -> HttpResponse:
+def exportable_kind(system: str, kind: str) -> CharacterKind:
+    """The kind of character named in an export's address, or 404."""
     try:
         character_kind = registry.get(system).character_kind(kind)
     except (UnknownSystem, LookupError):
         raise Http404("No such kind of character.") from None
     if character_kind.exporter is None:
         raise Http404("This kind of character cannot be exported.")
+    return character_kind
+
+
+def export_etag(
+    request: HttpRequest, system: str, kind: str, character_id: uuid.UUID
+) -> str | None:
+    """The export's ETag, from the subject read through its system's owner check. Weak:
+    each file says when it was exported, so two exports of one state are equivalent, not
+    equal, and the one the browser holds is as good as a new one."""
+    subject = exportable_kind(system, kind).for_owner(request.user, character_id)
+    etag = page_etag(request, subject_state(subject), roll_keys.server_key().key_id)
+    return None if etag is None else f'W/"{etag}"'
+
+
+@login_required
+@require_GET
+@revalidated(export_etag)
+def character_export(
+    request: HttpRequest, system: str, kind: str, character_id: uuid.UUID
+) -> HttpResponse:
+    character_kind = exportable_kind(system, kind)
+    assert character_kind.exporter is not None  # exportable_kind refuses the others
     subject = character_kind.for_owner(request.user, character_id)
     known = roll_keys.known_public_keys()
     item = character_item(f"{system}.{kind}", character_kind.exporter, subject, known)

@@ -18,7 +18,6 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from chargen.campaigns.access import campaign_for_gm
 from chargen.content.services import content_for_campaign
 from chargen.core.http import AuthenticatedHttpRequest
-from chargen.core.page_cache import cached_page
 from chargen.desk import content as content_services
 from chargen.desk.content_forms import own_equipment, own_prompts, own_tables
 from chargen.desk.content_row_views import kind_page
@@ -26,7 +25,6 @@ from chargen.desk.content_row_views import kind_page
 
 @login_required
 @require_safe
-@cached_page
 def content_overview(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     context = {

@@ -27,7 +27,6 @@ from chargen.campaigns.access import campaign_for_gm, campaign_for_member, campa
 from chargen.campaigns.models import Campaign
 from chargen.core.htmx import refused_status
 from chargen.core.http import AuthenticatedHttpRequest
-from chargen.core.page_cache import cached_page
 from chargen.core.systems import Submittable, UnknownSystem, registry
 from chargen.desk import approval, services
 from chargen.desk.forms import DecisionNoteForm
@@ -39,7 +38,6 @@ from rules.errors import RulesError
 
 @login_required
 @require_safe
-@cached_page
 def desk_home(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Every campaign the user runs (with its queues) or plays in (with their news)."""
     campaigns = list(campaigns_for_user(request.user))
@@ -58,7 +56,6 @@ def desk_home(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
-@cached_page
 def campaign_desk(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     """The GM's page for one campaign: queues, invite, members, decisions, news."""
     campaign = campaign_for_gm(request.user, campaign_id)
@@ -178,7 +175,6 @@ def _queue_context(campaign: Campaign, submittable: Submittable) -> dict[str, An
 
 @login_required
 @require_safe
-@cached_page
 def character_queue(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     """The one approval queue, over whichever submittable game the campaign plays."""
     campaign = campaign_for_gm(request.user, campaign_id)

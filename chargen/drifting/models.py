@@ -20,6 +20,7 @@ from django.db import models
 from django.urls import reverse
 
 from chargen.core.log import FIRST_SEQUENCE, UNDO_KIND, LogEntryBase
+from chargen.core.log_version import LogSubject
 from rules import drifting as rules
 
 
@@ -126,7 +127,7 @@ class CreationStep(models.TextChoices):
 UNNAMED = "Unnamed drifter"
 
 
-class Character(models.Model):
+class Character(LogSubject):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="drifting_characters"

@@ -75,7 +75,9 @@ def bring_ask(*, character: Character, campaign: Campaign | None) -> BringReques
         raise BringRefused(f"{character} is already waiting for the GM of {waiting.campaign}.")
     if campaign is None or not campaigns_to_bring_into(character).filter(pk=campaign.pk).exists():
         raise BringRefused("Choose one of your Drifting campaigns.")
-    return BringRequest.objects.create(character=character, campaign=campaign)
+    asked = BringRequest.objects.create(character=character, campaign=campaign)
+    _touch(character)
+    return asked
 
 
 @transaction.atomic
@@ -100,4 +102,11 @@ def bring_decide(*, campaign: Campaign, character_id: uuid.UUID, accept: bool) -
     if request.accepted:
         character.campaign = campaign
         character.save(update_fields=["campaign", "updated"])
+    else:
+        _touch(character)
     return request
+
+
+def _touch(character: Character) -> None:
+    """The sheet shows its bring request: the character's row says it changed (ETag)."""
+    Character.objects.filter(pk=character.pk).update(updated=timezone.now())

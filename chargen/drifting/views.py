@@ -18,14 +18,15 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.etags import revalidated
 from chargen.core.form_fields import draw_from
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.core.log import next_sequence
-from chargen.core.page_cache import cached_page
 from chargen.core.provenance import provenance_of
 from chargen.core.row_cache import rendered_rows
 from chargen.drifting import services, services_table
 from chargen.drifting.access import character_for_owner, character_for_viewer
+from chargen.drifting.etags import sheet_etag
 from chargen.drifting.forms import (
     AssistForm,
     GainForm,
@@ -194,7 +195,7 @@ def _saved_meanwhile(
 
 @login_required
 @require_GET
-@cached_page
+@revalidated(sheet_etag)
 def character_page(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_viewer(request.user, character_id)
     if character.is_finished:
@@ -208,7 +209,6 @@ def character_page(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -
 
 @login_required
 @require_GET
-@cached_page
 def roll_odds(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """The odds for the ticked tokens, before rolling (reads only)."""
     character = character_for_viewer(request.user, character_id)

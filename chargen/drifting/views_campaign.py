@@ -16,7 +16,6 @@ from chargen.campaigns.access import campaign_for_gm, campaign_for_member
 from chargen.campaigns.confirm import Confirmation, confirmation_page, is_confirmed
 from chargen.core.htmx import client_redirect
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
-from chargen.core.page_cache import cached_page
 from chargen.drifting import services, services_table
 from chargen.drifting.campaign_rules import drifting_rules_for
 from chargen.drifting.forms import (
@@ -50,7 +49,6 @@ def _campaign_context(request: HtmxHttpRequest, campaign: Any, **extra: Any) -> 
 
 @login_required
 @require_GET
-@cached_page
 def campaign_page(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_member(request.user, campaign_id)
     return render(request, "drifting/campaign.html", _campaign_context(request, campaign))

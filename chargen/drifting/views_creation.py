@@ -15,7 +15,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from chargen.core.htmx import after_post, client_redirect, page_or_partial, refused_status
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.core.log import STALE_MESSAGE, parse_key
-from chargen.core.page_cache import cached_page
 from chargen.drifting import services
 from chargen.drifting.access import character_for_owner, characters_for_owner
 from chargen.drifting.forms import (
@@ -137,7 +136,6 @@ def _wizard_done(request: HtmxHttpRequest, character: Character) -> HttpResponse
 
 @login_required
 @require_GET
-@cached_page
 def character_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(
         request,

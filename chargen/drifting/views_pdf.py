@@ -16,9 +16,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
 from chargen.campaigns.access import campaign_for_member
+from chargen.core.etags import revalidated
 from chargen.core.pdf import pdf_filename, pdf_response
 from chargen.drifting import services
 from chargen.drifting.access import character_for_viewer
+from chargen.drifting.etags import sheet_pdf_etag
 from chargen.drifting.models import Character, CreationStep
 from chargen.drifting.pinned import current_lifepath_version
 
@@ -33,6 +35,7 @@ def _sheet(character: Character, *, current: str | None = None) -> dict[str, Any
 
 @login_required
 @require_safe
+@revalidated(sheet_pdf_etag)
 def sheet_pdf(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_viewer(request.user, character_id)
     if not character.is_finished:

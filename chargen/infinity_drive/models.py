@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from chargen.content.pinned import content_version_for_new_character
 from chargen.core.log import LogEntryBase
+from chargen.core.log_version import LogSubject
 from chargen.infinity_drive.campaign_rules import house_rules_for, house_rules_to_json
 from chargen.rulebook.services import rulebook_version_for_new_character
 from rules.dice import DiceSpec
@@ -108,7 +109,7 @@ class Race(models.Model):
         return self.name
 
 
-class Character(models.Model):
+class Character(LogSubject):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="characters"

@@ -18,7 +18,6 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from chargen.core.htmx import after_post, refused_status
 from chargen.core.log_reads import LockedLog
-from chargen.core.page_cache import cached_page
 from chargen.infinity_drive import services
 from chargen.infinity_drive.access import character_for_owner
 from chargen.infinity_drive.errors import StepRefused
@@ -130,7 +129,6 @@ def _answer(
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@cached_page
 def concept(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     progress = _load(request, character_id)
     character = progress.character
@@ -162,7 +160,6 @@ def concept(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 def _step_view(slug: str) -> Callable[[HttpRequest, uuid.UUID], HttpResponse]:
     @login_required
     @require_safe
-    @cached_page
     def view(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
         return _page(request, _load(request, character_id), slug)
 

@@ -16,12 +16,13 @@ from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from chargen.core.etags import revalidated
 from chargen.core.form_fields import choice_field
 from chargen.core.htmx import after_post, client_redirect, refused_status
-from chargen.core.page_cache import cached_page
 from chargen.infinity_drive import services_finish as services
 from chargen.infinity_drive.access import character_for_owner, character_for_viewer
 from chargen.infinity_drive.errors import StepRefused
+from chargen.infinity_drive.etags import sheet_etag
 from chargen.infinity_drive.models import Character
 from chargen.infinity_drive.part_two import BACKGROUND_ROLL
 from chargen.infinity_drive.part_two_write import STALE
@@ -202,7 +203,6 @@ def _done(request: HttpRequest, slug: str, character: Character) -> HttpResponse
 
 @login_required
 @require_safe
-@cached_page
 def equipment(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     return _page(request, services.finish_load(character), "equipment")
@@ -324,7 +324,6 @@ def _history_refused(
 
 @login_required
 @require_safe
-@cached_page
 def review(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = character_for_owner(request.user, character_id)
     return _page(request, services.finish_load(character), "review")
@@ -369,13 +368,13 @@ def _sheet_page(request: HttpRequest, character_id: uuid.UUID, template: str) ->
 
 @login_required
 @require_safe
-@cached_page
+@revalidated(sheet_etag)
 def sheet(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     return _sheet_page(request, character_id, "characters/sheet.html")
 
 
 @login_required
 @require_safe
-@cached_page
+@revalidated(sheet_etag)
 def sheet_print(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     return _sheet_page(request, character_id, "characters/print.html")

@@ -13,7 +13,6 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from chargen.core.htmx import see_other
 from chargen.core.http import AuthenticatedHttpRequest
-from chargen.core.page_cache import cached_page
 from chargen.desk.models import Decision
 from chargen.desk.services import latest_decision
 from chargen.infinity_drive import services
@@ -72,7 +71,6 @@ def character_groups(user: Any) -> list[dict[str, Any]]:
 
 @login_required
 @require_safe
-@cached_page
 def character_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(
         request, "characters/list.html", {"character_groups": character_groups(request.user)}
@@ -108,7 +106,6 @@ def character_new(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
-@cached_page
 def character_resume(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """Wherever the player left off, on any device; a finished character opens its sheet."""
     character = character_for_owner(request.user, character_id)

@@ -14,13 +14,16 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
 from chargen.campaigns.access import campaign_for_member
+from chargen.core.etags import revalidated
 from chargen.core.pdf import pdf_filename, pdf_response
+from chargen.infinity_drive.etags import sheet_pdf_etag
 from chargen.infinity_drive.gm.party import party_sheets
 from chargen.infinity_drive.views_finish import sheet_page_context
 
 
 @login_required
 @require_safe
+@revalidated(sheet_pdf_etag)
 def sheet_pdf(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     context = sheet_page_context(request, character_id)
     name = str(getattr(context["character"], "name", ""))

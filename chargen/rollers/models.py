@@ -16,12 +16,13 @@ from django.db import models
 from django.urls import reverse
 
 from chargen.core.log import LogEntryBase
+from chargen.core.log_version import LogSubject
 from rules.unique_pool import CrisisKind as RulesCrisisKind
 
 # --- What both sheets share ---------------------------------------------------------------------
 
 
-class RollerSheet(models.Model):
+class RollerSheet(LogSubject):
     """A sheet's identity: an opaque id for URLs, a name, and when it last changed."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)

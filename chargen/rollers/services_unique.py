@@ -12,6 +12,7 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
+from django.utils import timezone
 
 from chargen.core.start_key import already_started
 from chargen.rollers.models import (
@@ -330,12 +331,12 @@ def unique_crisis_record(
             if earlier is not None:
                 return earlier, False
             crisis_track(character).add(kind)  # refuses after death or retirement
-            return (
-                UniqueCrisis.objects.create(
-                    character=character, push=push, kind=kind, description=description
-                ),
-                True,
+            crisis = UniqueCrisis.objects.create(
+                character=character, push=push, kind=kind, description=description
             )
+            # A crisis is not a log row: the sheet's row says it changed (its ETag).
+            UniqueCharacter.objects.filter(pk=character.pk).update(updated=timezone.now())
+            return crisis, True
     except IntegrityError:
         earlier = existing()
         if earlier is None:

@@ -21,7 +21,6 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from chargen.core.htmx import client_redirect
 from chargen.core.http import AuthenticatedHttpRequest
-from chargen.core.page_cache import cached_page
 from chargen.rollers import services
 from chargen.rollers.access import (
     mana_character_for_owner,
@@ -59,7 +58,6 @@ def _list_context(request: AuthenticatedHttpRequest, **given: Any) -> dict[str, 
 
 @login_required
 @require_GET
-@cached_page
 def roller_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "rollers/list.html", _list_context(request))
 

@@ -12,16 +12,17 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.etags import revalidated
 from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
-from chargen.core.page_cache import cached_page
 from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
 from chargen.rollers import services
 from chargen.rollers.access import (
     mana_character_for_owner,
 )
+from chargen.rollers.etags import mana_etag
 from chargen.rollers.forms_mana_rolls import (
     ContestChoices,
     ContestForm,
@@ -207,7 +208,7 @@ def _mana_done(request: HtmxHttpRequest, character: ManaCharacter, notice: str) 
 
 @login_required
 @require_GET
-@cached_page
+@revalidated(mana_etag)
 def mana_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = mana_character_for_owner(request.user, character_id)
     return render(request, "rollers/mana_sheet.html", _mana_context(request, character))
@@ -215,7 +216,6 @@ def mana_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespons
 
 @login_required
 @require_GET
-@cached_page
 def mana_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """Dice rolled and kept, and the chance of each degree and of a botch, before rolling."""
     character = mana_character_for_owner(request.user, character_id)
@@ -233,7 +233,6 @@ def mana_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse
 
 @login_required
 @require_GET
-@cached_page
 def contest_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """Both sides' pools and the chance each wins, before a directly opposed roll."""
     character = mana_character_for_owner(request.user, character_id)

@@ -13,13 +13,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
+from chargen.core.etags import revalidated
 from chargen.core.pdf import pdf_filename, pdf_response
 from chargen.rollers import services
 from chargen.rollers.access import mana_character_for_owner, unique_character_for_owner
+from chargen.rollers.etags import mana_pdf_etag, unique_pdf_etag
 
 
 @login_required
 @require_safe
+@revalidated(unique_pdf_etag)
 def unique_pdf(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = unique_character_for_owner(request.user, character_id)
     track = services.crisis_track(character)
@@ -38,6 +41,7 @@ def unique_pdf(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_safe
+@revalidated(mana_pdf_etag)
 def mana_pdf(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = mana_character_for_owner(request.user, character_id)
     context = {

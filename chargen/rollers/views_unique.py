@@ -13,16 +13,17 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_POST
 
+from chargen.core.etags import revalidated
 from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
-from chargen.core.page_cache import cached_page
 from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
 from chargen.rollers import services
 from chargen.rollers.access import (
     unique_character_for_owner,
 )
+from chargen.rollers.etags import unique_etag
 from chargen.rollers.forms import (
     CrisisForm,
     UniquePoolFields,
@@ -178,7 +179,7 @@ def _unique_replayed(
 
 @login_required
 @require_GET
-@cached_page
+@revalidated(unique_etag)
 def unique_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     character = unique_character_for_owner(request.user, character_id)
     return render(request, "rollers/unique_sheet.html", _unique_context(request, character))
@@ -186,7 +187,6 @@ def unique_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespo
 
 @login_required
 @require_GET
-@cached_page
 def unique_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
     """The pool, its explanation and its odds for the choices made, before rolling."""
     character = unique_character_for_owner(request.user, character_id)

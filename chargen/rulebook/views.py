@@ -13,7 +13,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from chargen.core.page_cache import cached_page
 from chargen.core.ruledata import versions_without_data
 from chargen.rulebook.services import (
     RULESET,
@@ -60,7 +59,6 @@ def _career_sections(rulebook: Rulebook) -> tuple[CareerSection, ...]:
 
 @login_required
 @require_GET
-@cached_page
 def reference(request: HttpRequest) -> HttpResponse:
     current = current_rulebook_version()
     digest = request.GET.get("version") or current

@@ -22,7 +22,6 @@ from chargen.campaigns.access import campaign_for_gm, campaign_for_member
 from chargen.campaigns.models import Campaign
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.core.log import cancelled_sequences
-from chargen.core.page_cache import cached_page
 from chargen.core.provenance import imported_sequences
 from chargen.desk.forms import DecisionNoteForm
 from chargen.desk.models import Decision
@@ -53,7 +52,6 @@ def _race_cards(races: list[Race], campaign: Campaign) -> list[dict[str, object]
 
 @login_required
 @require_safe
-@cached_page
 def race_queue(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     campaign = campaign_for_gm(request.user, campaign_id)
     races = list(campaign.races.select_related("proposed_by", "decided_by"))
@@ -143,7 +141,6 @@ def race_create_non_humanoid(request: HttpRequest, campaign_id: uuid.UUID) -> Ht
 
 @login_required
 @require_safe
-@cached_page
 def party(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     """Every member's characters with state, progress and roll counts (GM only)."""
     campaign = campaign_for_gm(request.user, campaign_id)
@@ -156,7 +153,6 @@ def party(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_safe
-@cached_page
 def party_character(
     request: HttpRequest, campaign_id: uuid.UUID, character_id: uuid.UUID
 ) -> HttpResponse:
@@ -183,7 +179,6 @@ def party_character(
 
 @login_required
 @require_safe
-@cached_page
 def party_print(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     """Every approved character's sheet, one per printed page (GM and members)."""
     campaign = campaign_for_member(request.user, campaign_id)

@@ -194,6 +194,13 @@ def test_log_out_is_a_post(player_client: Client) -> None:
     assert "_auth_user_id" not in player_client.session
 
 
+def test_log_out_empties_the_browsers_cache(player_client: Client) -> None:
+    """Sheets are kept by the browser to be revalidated (private, no-cache): on a shared
+    computer, Back after logging out must not find them there."""
+    response = player_client.post(reverse("logout"))
+    assert response.headers["Clear-Site-Data"] == '"cache"'
+
+
 def test_log_out_says_so_on_the_page_it_lands_on_once(player_client: Client) -> None:
     response = player_client.post(reverse("logout"))
     landed = player_client.get(response["Location"]).content.decode()

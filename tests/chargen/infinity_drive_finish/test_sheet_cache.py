@@ -11,7 +11,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import caches
 from django.test import Client
-from django.test.utils import override_settings
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
@@ -86,7 +85,6 @@ def test_the_cached_body_is_the_body_drawn_afresh(
     assert warm == cold
 
 
-@override_settings(PAGE_CACHE=False)  # the whole page is not kept: its body is read
 def test_the_pages_read_the_body_from_the_cache(player_client: Client, treva: Character) -> None:
     url = reverse("characters:sheet", args=[treva.pk])
     _cold(player_client, url)

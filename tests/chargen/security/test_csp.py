@@ -74,8 +74,13 @@ def policy_problems(
         problems.append(f"script-src is {scripts}")
     if "Permissions-Policy" not in response.headers:
         problems.append("no Permissions-Policy header")
-    if signed_in and "no-store" not in response.headers.get("Cache-Control", ""):
-        problems.append(f"Cache-Control is {response.headers.get('Cache-Control')!r}")
+    cache = response.headers.get("Cache-Control", "")
+    # A page with an ETag may be kept by the browser alone, and revalidated (etags.py).
+    revalidated = "ETag" in response.headers and {"private", "no-cache"} <= {
+        directive.strip() for directive in cache.split(",")
+    }
+    if signed_in and "no-store" not in cache and not revalidated:
+        problems.append(f"Cache-Control is {cache!r}")
     if not isinstance(response, HttpResponse) or not response["Content-Type"].startswith(
         "text/html"
     ):

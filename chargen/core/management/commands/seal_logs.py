@@ -2,7 +2,8 @@
 
 Rows are sealed in each log's order, so the chain runs unbroken from the first row.
 This is the one place a log row is changed after it was written: it fills the seal
-columns a row never had, and nothing a row records. Safe to run again: sealed rows
+columns a row never had, and nothing a row records; each subject's log version
+(log_version.py) then names its newest row's hash too. Safe to run again: sealed rows
 are left alone.
 """
 
@@ -15,7 +16,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from chargen.core.chain import seal
-from chargen.core.log import SUBJECT_FIELD, LogEntryBase
+from chargen.core.log import SUBJECT_FIELD, LogEntryBase, subject_model
+from chargen.core.log_version import record_version
 
 SUBJECT_ID = f"{SUBJECT_FIELD}_id"
 
@@ -32,7 +34,7 @@ def seal_unsealed(model: type[LogEntryBase]) -> int:
     )
     for subject_id in list(subjects):
         with transaction.atomic():
-            rows = model._base_manager.filter(**{SUBJECT_ID: subject_id}).order_by("sequence")
+            rows = list(model._base_manager.filter(**{SUBJECT_ID: subject_id}).order_by("sequence"))
             for row in rows:
                 if row.entry_hash:
                     continue
@@ -41,6 +43,8 @@ def seal_unsealed(model: type[LogEntryBase]) -> int:
                     entry_hash=row.entry_hash, signature=row.signature, key_id=row.key_id
                 )
                 sealed += 1
+            # The subject's version named its newest row by sequence alone: now its hash.
+            record_version(subject_model(model), subject_id, rows[-1])
     return sealed
 
 

@@ -1,0 +1,82 @@
+"""A subject's log version: its newest log row's (sequence, entry hash), kept on its row.
+
+A log is append-only and a hash chain (chain.py): the newest row's hash covers its content
+and every row before it, so "<sequence>-<first 16 hex of its hash>" names the subject's
+logged state exactly. The kernel writes it on the subject's row in the same transaction
+as the log row (`LogEntryBase.save`, `AppendOnlyQuerySet.bulk_create`), so whatever is
+keyed by it (a page's ETag, a cached fragment) changes with every roll, undo or note,
+and nothing is ever invalidated by hand. A log row not sealed yet (written before signing
+began, until `manage.py seal_logs`) gives its sequence alone, which still names the
+state within this database; `seal_logs` writes the sealed version.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+
+HASH_SHOWN = 16  # hex digits of the entry hash: 64 bits, plenty to tell two states apart
+NO_LOG = ""  # the version of a subject whose log is still empty
+
+
+def version_of(sequence: int, entry_hash: str) -> str:
+    """The version a log whose newest row is (sequence, entry_hash) has."""
+    return f"{sequence}-{entry_hash[:HASH_SHOWN]}"
+
+
+class LogSubject(models.Model):
+    """A model whose rows are the subjects of a log: a character or a roller sheet.
+
+    `log_version` is the kernel's alone: an ordinary save of the subject (a form, the
+    admin, a service's `save()` without `update_fields`) leaves the column as it is, so
+    an instance read before a roll in another request never writes the old version back.
+    """
+
+    log_version = models.CharField(max_length=40, blank=True, default=NO_LOG, editable=False)
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        ordinary = not (args or kwargs.get("force_insert")) and kwargs.get("update_fields") is None
+        if ordinary and not self._state.adding:
+            # What Django's save writes itself: every loaded column (not the deferred).
+            deferred = self.get_deferred_fields()
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key
+                and field.name != "log_version"
+                and field.attname not in deferred
+            ]
+        super().save(*args, **kwargs)
+
+
+def record_version(subject_model: type[models.Model], subject_pk: Any, entry: Any) -> str:
+    """Write the version `entry` (just saved, the newest row) gives its subject; the
+    version. Call inside the transaction that saved the row."""
+    version = version_of(entry.sequence, entry.entry_hash)
+    subject_model._default_manager.filter(pk=subject_pk).update(log_version=version)
+    return version
+
+
+def fill_log_versions(apps: Any, subject_label: str, log_label: str) -> int:
+    """A data migration's step: give every subject of `subject_label` the version its
+    newest `log_label` row gives it (the models as the migration state has them); the
+    number of subjects filled. Subjects with an empty log keep `NO_LOG`."""
+    subject_model = apps.get_model(subject_label)
+    log_model = apps.get_model(log_label)
+    newest = log_model._default_manager.filter(character=models.OuterRef("pk")).order_by(
+        "-sequence"
+    )
+    subjects = subject_model._default_manager.annotate(
+        newest_sequence=models.Subquery(newest.values("sequence")[:1]),
+        newest_hash=models.Subquery(newest.values("entry_hash")[:1]),
+    ).filter(newest_sequence__isnull=False)
+    filled = []
+    for subject in subjects.iterator(chunk_size=500):
+        subject.log_version = version_of(subject.newest_sequence, subject.newest_hash)
+        filled.append(subject)
+    subject_model._default_manager.bulk_update(filled, ["log_version"], batch_size=500)
+    return len(filled)

@@ -1,0 +1,121 @@
+"""The kernel keeps each subject's log version on its row, written with the log row itself
+(chargen/core/log_version.py): the newest row's sequence and the start of its hash."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.db.models import QuerySet
+
+from chargen.core import log_version
+from chargen.core.log import write_once
+from chargen.drifting.models import Character, LogEntry, LogKind
+
+
+def refresh_row(_entries: list[LogEntry]) -> LogEntry:
+    return LogEntry(kind=LogKind.REFRESH, summary="Nothing to restore.", details={})
+
+
+def refresh(character: Character, after: object = None) -> LogEntry:
+    return write_once(
+        model=LogEntry,
+        subject=character,
+        expected_sequence=character.next_sequence,
+        kinds=(LogKind.REFRESH,),
+        build=refresh_row,
+        after=after,  # type: ignore[arg-type]
+    ).entry
+
+
+def stored_version(character: Character) -> str:
+    return Character.objects.values_list("log_version", flat=True).get(pk=character.pk)
+
+
+def test_a_write_gives_the_subject_its_newest_rows_version(jim: Character) -> None:
+    before = stored_version(jim)
+    entry = refresh(jim)
+
+    expected = f"{entry.sequence}-{entry.entry_hash[:16]}"
+    assert stored_version(jim) == expected != before
+    assert jim.log_version == expected  # the writer's subject in hand shows it too
+
+
+def test_every_write_changes_the_version(jim: Character) -> None:
+    seen = {stored_version(jim)}
+    for _ in range(3):
+        refresh(jim)
+        seen.add(stored_version(jim))
+    assert len(seen) == 4
+
+
+def broken_snapshot(_entries: list[LogEntry]) -> None:
+    raise RuntimeError("the snapshot failed")
+
+
+def test_a_failed_write_leaves_the_log_and_its_version_as_they_were(jim: Character) -> None:
+    rows, version = jim.log.count(), stored_version(jim)
+
+    with pytest.raises(RuntimeError, match="snapshot"):
+        refresh(jim, after=broken_snapshot)
+
+    assert (jim.log.count(), stored_version(jim)) == (rows, version)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_saved_outside_any_transaction_is_undone_when_its_version_is_not_written(
+    jim: Character, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The row and the version are one transaction even for a bare `save()` (autocommit)."""
+    rows, version = jim.log.count(), stored_version(jim)
+
+    def failing(*_args: object) -> str:
+        raise RuntimeError("the version was not written")
+
+    monkeypatch.setattr("chargen.core.log.record_version", failing)
+    row = refresh_row([])
+    row.character, row.sequence = jim, jim.next_sequence
+    with pytest.raises(RuntimeError, match="version"):
+        row.save()
+
+    assert (jim.log.count(), stored_version(jim)) == (rows, version)
+
+
+def test_saving_a_subject_read_before_a_write_keeps_the_new_version(jim: Character) -> None:
+    stale = Character.objects.get(pk=jim.pk)
+    refresh(jim)
+    stale.concept = "Changed on a page drawn before the roll"
+    stale.save()
+
+    assert stored_version(jim) == jim.log_version
+    assert Character.objects.get(pk=jim.pk).concept == stale.concept
+
+
+def test_a_bulk_insert_gives_each_subject_its_newest_rows_version(
+    jim: Character, linda: Character
+) -> None:
+    rows = [
+        LogEntry(character=subject, sequence=subject.next_sequence + n, **fields)
+        for subject in (jim, linda)
+        for n in range(2)
+        for fields in [{"kind": LogKind.REFRESH, "summary": "Nothing.", "details": {}}]
+    ]
+    LogEntry.objects.bulk_create(rows)
+
+    for subject in (jim, linda):
+        newest = subject.log.order_by("-sequence").first()
+        assert newest is not None
+        assert stored_version(subject) == log_version.version_of(newest.sequence, newest.entry_hash)
+
+
+def test_sealing_old_rows_gives_the_version_their_hash(jim: Character) -> None:
+    newest = jim.log.order_by("-sequence").first()
+    assert newest is not None
+    # As a log written before signing began: no seals, a version of sequence alone.
+    QuerySet.update(LogEntry.objects.filter(character=jim), entry_hash="", signature="", key_id="")
+    Character.objects.filter(pk=jim.pk).update(log_version=f"{newest.sequence}-")
+
+    call_command("seal_logs", verbosity=0)
+
+    sealed = jim.log.get(sequence=newest.sequence)
+    assert sealed.entry_hash
+    assert stored_version(jim) == log_version.version_of(sealed.sequence, sealed.entry_hash)
