@@ -1,0 +1,58 @@
+"""The token sheet lists its log a page at a time: the newest rows, links to older
+pages, as many queries and rows for 200 rolls as for 20 (chargen/core/log_pages.py)."""
+
+from __future__ import annotations
+
+from django.test import Client
+
+from chargen.core.log_pages import LOG_PAGE_SIZE
+from chargen.drifting import services_table
+from chargen.drifting.models import Character, LogKind
+from tests.chargen.drifting.conftest import deplete_by_rolling, lose_one
+from tests.chargen.log_pages import assert_paged, lengthen, shown_sequences
+from tests.chargen.query_counts import page_queries
+
+
+def test_a_long_log_reads_newest_first_a_page_at_a_time(
+    player_client: Client, jim: Character
+) -> None:
+    deplete_by_rolling(jim, "Military")
+    lengthen(jim.log, 120)
+    assert_paged(player_client, jim.get_absolute_url(), 120)
+
+
+def test_the_sheet_runs_as_many_queries_and_draws_as_many_rows_for_200_rolls_as_for_20(
+    player_client: Client, jim: Character
+) -> None:
+    deplete_by_rolling(jim, "Military")
+    url = jim.get_absolute_url()
+    lengthen(jim.log, 2 * LOG_PAGE_SIZE + 5)
+    short = {page: page_queries(player_client, page) for page in (url, f"{url}?page=2")}
+    lengthen(jim.log, 200)
+    for page, queries in short.items():
+        assert len(page_queries(player_client, page)) == len(queries), page
+        assert len(shown_sequences(player_client, page)) == LOG_PAGE_SIZE
+    # The forms read the newest row whichever page is listed: the one-time key.
+    assert 'name="key" value="201"' in player_client.get(f"{url}?page=3").content.decode()
+
+
+def test_a_loss_undone_on_the_newer_page_is_marked_undone_on_the_older(
+    player_client: Client, jim: Character
+) -> None:
+    """An undo is the row after its loss: with the loss the newest row of page 3, its
+    undo is the oldest of page 2 (beyond the newest rows the forms read), and page 3
+    still strikes the loss through."""
+    deplete_by_rolling(jim, "Military")
+    lose_one(jim, "Firearms")
+    jim.refresh_from_db()
+    loss = jim.log.get(kind=LogKind.LOSS)
+    services_table.character_undo_loss(
+        character=jim, key=jim.next_sequence, loss_sequence=loss.sequence
+    )
+    lengthen(jim.log, loss.sequence + 2 * LOG_PAGE_SIZE)
+    url = jim.get_absolute_url()
+    assert shown_sequences(player_client, f"{url}?page=2")[-1] == loss.sequence + 1  # the undo
+    older = player_client.get(f"{url}?page=3").content.decode()
+    assert shown_sequences(player_client, f"{url}?page=3")[0] == loss.sequence
+    row = older.split(f'data-sequence="{loss.sequence}"')[1].split("</li>")[0]
+    assert "undone</span>" in row, row
