@@ -4,12 +4,14 @@ pages, as many queries and rows for 200 rolls as for 20 (chargen/core/log_pages.
 from __future__ import annotations
 
 from django.test import Client
+from django.urls import reverse
 
+from chargen.campaigns.models import Campaign
 from chargen.core.log_pages import LOG_PAGE_SIZE
 from chargen.drifting import services_table
 from chargen.drifting.models import Character, LogKind
 from tests.chargen.drifting.conftest import deplete_by_rolling, lose_one
-from tests.chargen.log_pages import assert_paged, lengthen, shown_sequences
+from tests.chargen.log_pages import ROW, assert_paged, lengthen, shown_sequences
 from tests.chargen.query_counts import page_queries
 
 
@@ -56,3 +58,23 @@ def test_a_loss_undone_on_the_newer_page_is_marked_undone_on_the_older(
     assert shown_sequences(player_client, f"{url}?page=3")[0] == loss.sequence
     row = older.split(f'data-sequence="{loss.sequence}"')[1].split("</li>")[0]
     assert "undone</span>" in row, row
+
+
+def test_the_campaign_page_shows_each_characters_latest_play_however_long_the_log(
+    gm_client: Client, jim: Character, linda: Character, campaign: Campaign
+) -> None:
+    """The campaign page lists each character's few latest rows (a prefetch sliced per
+    character: services_table.party_at_the_table) and links to the sheet for the rest."""
+    for character in (jim, linda):
+        deplete_by_rolling(character, "Military" if character == jim else "Space")
+        lengthen(character.log, 2 * LOG_PAGE_SIZE)
+    url = reverse("drifting:campaign", kwargs={"campaign_id": campaign.id})
+    short = page_queries(gm_client, url)
+    lengthen(jim.log, 200)
+    assert len(page_queries(gm_client, url)) == len(short)
+    shown = shown_sequences(gm_client, url)
+    assert len(shown) == 2 * services_table.RECENT_PLAY_SHOWN
+    html = gm_client.get(url).content.decode()
+    jims = html.split(f'data-character="{jim.id}"')[1].split("data-character=")[0]
+    newest = range(200, 200 - services_table.RECENT_PLAY_SHOWN, -1)
+    assert [int(n) for n in ROW.findall(jims)] == list(newest)
