@@ -12,7 +12,7 @@ oldest (`Paginator.get_page`): an old bookmark still lands on the log, not on a 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
@@ -25,10 +25,11 @@ Row = TypeVar("Row")
 
 
 def log_page(
-    request: HttpRequest, rows: QuerySet[Row] | Sequence[Row], *, per_page: int = LOG_PAGE_SIZE
+    request: HttpRequest,
+    rows: QuerySet[Any, Row] | Sequence[Row],
+    *,
+    per_page: int = LOG_PAGE_SIZE,
 ) -> Page[Row]:
-    """The page of `rows` (ordered newest first) that the request's `?page=` asks for,
-    its rows read once (a list, so the template and the view share them)."""
-    page = Paginator(rows, per_page).get_page(request.GET.get(PAGE_PARAMETER))
-    page.object_list = list(page.object_list)
-    return page
+    """The page of `rows` (ordered newest first) that the request's `?page=` asks for.
+    Its rows are read once, on first use (`list(page)`), and kept by the page."""
+    return Paginator(rows, per_page).get_page(request.GET.get(PAGE_PARAMETER))

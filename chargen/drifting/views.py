@@ -78,8 +78,9 @@ def _sheet_context(
     # The log is listed a page at a time (chargen/core/log_pages.py); the forms read its
     # newest rows, which are the first page's rows when that is the page shown.
     page = log_page(request, character.log.order_by("-sequence"))
+    shown = list(page)
     newest_page = page.number == 1
-    log: list[LogEntry] = page.object_list if newest_page else services_table.newest(character)
+    log = shown if newest_page else services_table.newest(character)
     key = next_sequence(log[:1])  # the form's one-time key, from the newest row
     companions = services.campaign_companions(character) if character.campaign_id else None
     physical = services.physical_dice_allowed(character.campaign)
@@ -87,7 +88,7 @@ def _sheet_context(
     table = services_table.at_the_table(log, sheet, step)
     undone = table.undone
     if not newest_page:
-        undone |= services_table.undone_on_page(character, page.object_list)
+        undone |= services_table.undone_on_page(character, shown)
     ticks = () if clear else table.kept_ticks
     roll_form: RollForm = forms_given.get("roll_form") or RollForm(
         initial={"key": key, "applicable": list(ticks)},
@@ -136,7 +137,7 @@ def _sheet_context(
         "log": log,
         "log_page": page,
         "log_url": character.get_absolute_url(),
-        "log_rows": _log_rows(page.object_list, undone=undone, undoable=undoable),
+        "log_rows": _log_rows(shown, undone=undone, undoable=undoable),
         # Counted once per newest row and kept (chargen/core/provenance.py), not per page.
         "dice_provenance": cached_dice_provenance(character, log[0] if log else None),
         "physical_dice": physical,

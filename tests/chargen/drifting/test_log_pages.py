@@ -19,7 +19,7 @@ def test_a_long_log_reads_newest_first_a_page_at_a_time(
     player_client: Client, jim: Character
 ) -> None:
     deplete_by_rolling(jim, "Military")
-    lengthen(jim.log, 120)
+    lengthen(jim.log.all(), 120)
     assert_paged(player_client, jim.get_absolute_url(), 120)
 
 
@@ -28,9 +28,9 @@ def test_the_sheet_runs_as_many_queries_and_draws_as_many_rows_for_200_rolls_as_
 ) -> None:
     deplete_by_rolling(jim, "Military")
     url = jim.get_absolute_url()
-    lengthen(jim.log, 2 * LOG_PAGE_SIZE + 5)
+    lengthen(jim.log.all(), 2 * LOG_PAGE_SIZE + 5)
     short = {page: page_queries(player_client, page) for page in (url, f"{url}?page=2")}
-    lengthen(jim.log, 200)
+    lengthen(jim.log.all(), 200)
     for page, queries in short.items():
         assert len(page_queries(player_client, page)) == len(queries), page
         assert len(shown_sequences(player_client, page)) == LOG_PAGE_SIZE
@@ -51,7 +51,7 @@ def test_a_loss_undone_on_the_newer_page_is_marked_undone_on_the_older(
     services_table.character_undo_loss(
         character=jim, key=jim.next_sequence, loss_sequence=loss.sequence
     )
-    lengthen(jim.log, loss.sequence + 2 * LOG_PAGE_SIZE)
+    lengthen(jim.log.all(), loss.sequence + 2 * LOG_PAGE_SIZE)
     url = jim.get_absolute_url()
     assert shown_sequences(player_client, f"{url}?page=2")[-1] == loss.sequence + 1  # the undo
     older = player_client.get(f"{url}?page=3").content.decode()
@@ -67,10 +67,10 @@ def test_the_campaign_page_shows_each_characters_latest_play_however_long_the_lo
     character: services_table.party_at_the_table) and links to the sheet for the rest."""
     for character in (jim, linda):
         deplete_by_rolling(character, "Military" if character == jim else "Space")
-        lengthen(character.log, 2 * LOG_PAGE_SIZE)
+        lengthen(character.log.all(), 2 * LOG_PAGE_SIZE)
     url = reverse("drifting:campaign", kwargs={"campaign_id": campaign.id})
     short = page_queries(gm_client, url)
-    lengthen(jim.log, 200)
+    lengthen(jim.log.all(), 200)
     assert len(page_queries(gm_client, url)) == len(short)
     shown = shown_sequences(gm_client, url)
     assert len(shown) == 2 * services_table.RECENT_PLAY_SHOWN
