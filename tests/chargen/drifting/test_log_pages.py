@@ -3,13 +3,18 @@ pages, as many queries and rows for 200 rolls as for 20 (chargen/core/log_pages.
 
 from __future__ import annotations
 
+from django.db import connection
+from django.db.models import QuerySet
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from chargen.campaigns.models import Campaign
 from chargen.core.log_pages import LOG_PAGE_SIZE
+from chargen.core.provenance import dice_provenance, provenance_of
 from chargen.drifting import services_table
-from chargen.drifting.models import Character, LogKind
+from chargen.drifting.models import Character, LogEntry, LogKind
 from tests.chargen.drifting.conftest import deplete_by_rolling, lose_one
 from tests.chargen.log_pages import ROW, assert_paged, lengthen, shown_sequences
 from tests.chargen.query_counts import page_queries
@@ -78,3 +83,39 @@ def test_the_campaign_page_shows_each_characters_latest_play_however_long_the_lo
     jims = html.split(f'data-character="{jim.id}"')[1].split("data-character=")[0]
     newest = range(200, 200 - services_table.RECENT_PLAY_SHOWN, -1)
     assert [int(n) for n in ROW.findall(jims)] == list(newest)
+
+
+def test_the_provenance_line_counts_the_whole_log_in_the_database(
+    player_client: Client, jim: Character
+) -> None:
+    """Where the dice came from is counted over every row, paged or not, by a grouped
+    count (no row per roll), with the rule each row is judged by (export.provenance):
+    signed here, typed in, signed by another server (imported), unsealed (rolled here
+    before signing began)."""
+    deplete_by_rolling(jim, "Military")
+    lengthen(jim.log.all(), 40)  # rolls 2..40, signed here
+    roll = jim.log.filter(kind=LogKind.ROLL).values().first()
+    assert roll is not None
+
+    def copy(sequence: int, **fields: object) -> LogEntry:
+        values = {**roll, "sequence": sequence, "created": timezone.now(), **fields}
+        values.pop("id")
+        return LogEntry(**values)
+
+    blank = {"entry_hash": "", "signature": "", "key_id": ""}
+    for sequence in range(41, 48):  # typed in, sealed and signed here as they are saved
+        copy(sequence, entered=True, **blank).save()
+    for sequence in range(48, 53):  # sealed and signed by a key this server does not know
+        copy(sequence, entry_hash="a" * 64, signature="", key_id="f" * 16).save()
+    # Written before signing began: a plain insert, which seals nothing.
+    QuerySet(model=LogEntry).bulk_create([copy(sequence, **blank) for sequence in (53, 54, 55)])
+    with CaptureQueriesContext(connection) as captured:
+        counted = dice_provenance(jim)
+    assert counted == provenance_of(jim.log.all())
+    rolls = jim.log.exclude(faces=[]).count()
+    assert (counted.server, counted.typed, counted.imported) == (rolls - 7 - 5, 7, 5)
+    log_reads = [q["sql"] for q in captured.captured_queries if "drifting_logentry" in q["sql"]]
+    assert len(log_reads) == 1, log_reads
+    assert "GROUP BY" in log_reads[0], log_reads[0]
+    sheet = player_client.get(jim.get_absolute_url()).content.decode()
+    assert "5 rolls imported from another server" in sheet
