@@ -108,7 +108,9 @@ def test_the_provenance_line_counts_the_whole_log_in_the_database(
     for sequence in range(48, 53):  # sealed and signed by a key this server does not know
         copy(sequence, entry_hash="a" * 64, signature="", key_id="f" * 16).save()
     # Written before signing began: a plain insert, which seals nothing.
-    QuerySet(model=LogEntry).bulk_create([copy(sequence, **blank) for sequence in (53, 54, 55)])
+    QuerySet[LogEntry](model=LogEntry).bulk_create(
+        [copy(sequence, **blank) for sequence in (53, 54, 55)]
+    )
     with CaptureQueriesContext(connection) as captured:
         counted = dice_provenance(jim)
     assert counted == provenance_of(jim.log.all())
