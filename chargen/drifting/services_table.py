@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
+from chargen.core.log_pages import LOG_PAGE_SIZE
 from chargen.drifting.models import Character, LogEntry, LogKind
 from chargen.drifting.sheet_writes import IN_PLAY_MESSAGE, Built, sheet_action
 from rules import drifting as rules
@@ -45,6 +46,25 @@ def undone_losses(log: Iterable[LogEntry]) -> frozenset[int]:
         for entry in log
         if entry.kind == LogKind.UNDO and isinstance(entry.details, dict)
     )
+
+
+def newest(character: Character) -> list[LogEntry]:
+    """The log's newest rows, newest first: what the sheet's forms read (the latest roll,
+    the loss to undo, the one-time key) whichever page of the log is listed."""
+    return list(character.log.order_by("-sequence")[:LOG_PAGE_SIZE])
+
+
+def undone_on_page(character: Character, rows: Sequence[LogEntry]) -> frozenset[int]:
+    """The sequences among `rows` (a page of the log, not its newest) that an undo row
+    took back. An undo comes after what it cancels, so for the newest page the page
+    itself says (`undone_losses`); an older page asks for the undo rows naming its rows."""
+    if not rows:
+        return frozenset()
+    sequences = [entry.sequence for entry in rows]
+    cancels = character.log.filter(
+        kind=LogKind.UNDO, sequence__gt=min(sequences), details__cancels__in=sequences
+    ).values_list("details__cancels", flat=True)
+    return frozenset(int(sequence) for sequence in cancels)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ from chargen.core.etags import revalidated
 from chargen.core.form_fields import draw_from
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.core.log import next_sequence
-from chargen.core.provenance import provenance_of
+from chargen.core.log_pages import log_page
+from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
 from chargen.drifting import services, services_table
 from chargen.drifting.access import character_for_owner, character_for_viewer
@@ -75,12 +76,20 @@ def _sheet_context(
 ) -> dict[str, Any]:
     """The sheet's context; `clear` draws the roll form without the latest roll's ticks."""
     sheet = services.token_sheet(character)
-    log = list(character.log.order_by("-sequence"))
-    key = next_sequence(log[::-1])  # the form's one-time key, from the log shown
+    # The log is listed a page at a time (chargen/core/log_pages.py); the forms read its
+    # newest rows, which are the first page's rows when that is the page shown.
+    page = log_page(request, character.log.order_by("-sequence"))
+    shown = list(page)
+    newest_page = page.number == 1
+    log = shown if newest_page else services_table.newest(character)
+    key = next_sequence(log[:1])  # the form's one-time key, from the newest row
     companions = services.campaign_companions(character) if character.campaign_id else None
     physical = services.physical_dice_allowed(character.campaign)
     step = services.loss_margin_step(character.campaign)
     table = services_table.at_the_table(log, sheet, step)
+    undone = table.undone
+    if not newest_page:
+        undone |= services_table.undone_on_page(character, shown)
     ticks = () if clear else table.kept_ticks
     roll_form: RollForm = forms_given.get("roll_form") or RollForm(
         initial={"key": key, "applicable": list(ticks)},
@@ -125,10 +134,13 @@ def _sheet_context(
         "kept_ticks": ticks,
         "loss_prefill": prefill,
         "undoable_loss": table.undoable_loss,
-        "undone": table.undone,
+        "undone": undone,
         "log": log,
-        "log_rows": _log_rows(log, undone=table.undone, undoable=undoable),
-        "dice_provenance": provenance_of(log),  # counted from the whole log loaded here
+        "log_page": page,
+        "log_url": character.get_absolute_url(),
+        "log_rows": _log_rows(shown, undone=undone, undoable=undoable),
+        # Counted once per newest row and kept (chargen/core/provenance.py), not per page.
+        "dice_provenance": cached_dice_provenance(character, log[0] if log else None),
         "physical_dice": physical,
         "loss_step": step,
         "error": forms_given.get("error", ""),

@@ -16,6 +16,7 @@ from chargen.core.etags import revalidated
 from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
+from chargen.core.log_pages import log_page
 from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
 from chargen.rollers import services
@@ -116,7 +117,15 @@ def _prefixed(form_class: type[forms.Form], choices: dict[str, Any]) -> dict[str
 def _mana_context(
     request: HtmxHttpRequest, character: ManaCharacter, **given: Any
 ) -> dict[str, Any]:
-    log = list(character.rolls.order_by("-sequence")[: services.LOG_ROWS_SHOWN])
+    # The roll log is listed a page at a time (chargen/core/log_pages.py); the forms read
+    # its newest rows, which are the first page's rows when that is the page shown.
+    page = log_page(request, character.rolls.order_by("-sequence"))
+    shown = list(page)
+    log = (
+        shown
+        if page.number == 1
+        else list(character.rolls.order_by("-sequence")[: services.LOG_ROWS_SHOWN])
+    )
     sequence = services.sequence_after(log[0] if log else None)
     attributes = list(character.attributes.all())
     colours = list(character.colours.all())
@@ -188,7 +197,9 @@ def _mana_context(
         "log": log,
         "dice_provenance": cached_dice_provenance(character, log[0] if log else None),
         # Each row drawn once (chargen/core/row_cache.py): it shows nothing but the row.
-        "log_rows": rendered_rows(log, template_name="rollers/_mana_log_row.html"),
+        "log_page": page,
+        "log_url": character.get_absolute_url(),
+        "log_rows": rendered_rows(shown, template_name="rollers/_mana_log_row.html"),
         "notice": given.get("notice", ""),
         "error": given.get("error", ""),
     }

@@ -17,6 +17,7 @@ from chargen.core.etags import revalidated
 from chargen.core.form_fields import draw_from
 from chargen.core.form_problem import why_invalid
 from chargen.core.http import HtmxHttpRequest
+from chargen.core.log_pages import log_page
 from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
 from chargen.rollers import services
@@ -72,7 +73,15 @@ def _unique_odds(form: UniquePoolFields) -> tuple[services.UniqueOdds | None, st
 def _unique_context(
     request: HtmxHttpRequest, character: UniqueCharacter, **given: Any
 ) -> dict[str, Any]:
-    log = list(character.rolls.order_by("-sequence")[: services.LOG_ROWS_SHOWN])
+    # The roll log is listed a page at a time (chargen/core/log_pages.py); the form reads
+    # the newest row, the first page's first when that is the page shown.
+    page = log_page(request, character.rolls.order_by("-sequence"))
+    shown = list(page)
+    log = (
+        shown
+        if page.number == 1
+        else list(character.rolls.order_by("-sequence")[: services.LOG_ROWS_SHOWN])
+    )
     sequence = services.sequence_after(log[0] if log else None)
     attributes = list(character.attributes.all())
     crises = list(character.crises.select_related("push"))
@@ -121,7 +130,9 @@ def _unique_context(
         "odds_error": odds_error,
         "log": log,
         "dice_provenance": cached_dice_provenance(character, log[0] if log else None),
-        "log_rows": _log_rows(log, crises),
+        "log_page": page,
+        "log_url": character.get_absolute_url(),
+        "log_rows": _log_rows(shown, crises),
         "notice": given.get("notice", ""),
         "error": given.get("error", ""),
     }

@@ -22,6 +22,7 @@ from chargen.campaigns.access import campaign_for_gm, campaign_for_member
 from chargen.campaigns.models import Campaign
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.core.log import cancelled_sequences
+from chargen.core.log_pages import log_page
 from chargen.core.provenance import imported_sequences
 from chargen.desk.forms import DecisionNoteForm
 from chargen.desk.models import Decision
@@ -36,6 +37,10 @@ from chargen.infinity_drive.gm.review import roll_log
 from chargen.infinity_drive.house_rules import house_rules_changes
 from chargen.infinity_drive.models import Race, RaceStatus
 from rules.errors import RulesError
+
+# Rows per page of the GM's roll log. A creation log ends with creation: Treva Donalson's
+# whole career reads on one page, a longer one on two.
+GM_LOG_PAGE_SIZE = 100
 
 
 def _signed_in(request: HttpRequest) -> AbstractBaseUser:
@@ -160,10 +165,15 @@ def party_character(
     character = character_for_gm(request.user, campaign_id, character_id)
     log = roll_log(character)
     rolls = [row.entry for row in log if row.entry.dice]
+    # The replay reads the whole creation log (its state is the log's); the table draws
+    # one page of it, newest first (chargen/core/log_pages.py), counts from the whole.
+    page = log_page(request, log[::-1], per_page=GM_LOG_PAGE_SIZE)
     context = {
         "campaign": character.campaign,
         "character": character,
-        "log": log,
+        "log": page.object_list,
+        "log_page": page,
+        "log_url": request.path,
         # An undone decision stays in the log, marked; the undo is a row of its own.
         "cancelled": cancelled_sequences(row.entry for row in log),
         "roll_count": len(rolls),

@@ -44,11 +44,11 @@ def test_the_roll_log_shows_labels_not_internal_kinds(
 ) -> None:
     page = gm_client.get(_url("party_character", campaign, character_id=submitted.id))
     cells = re.findall(r'<td [^>]*data-kind="([^"]+)">([^<]*)</td>', page.content.decode())
-    assert cells == [
+    assert cells == [  # newest first (chargen/core/log_pages.py)
+        ("characteristic_roll", "Characteristic roll"),
+        ("characteristic_roll", "Characteristic roll"),
+        ("characteristic_roll", "Characteristic roll"),
         ("method", "Characteristic method: dice"),  # a choice is named with its kind
-        ("characteristic_roll", "Characteristic roll"),
-        ("characteristic_roll", "Characteristic roll"),
-        ("characteristic_roll", "Characteristic roll"),
     ]
 
 

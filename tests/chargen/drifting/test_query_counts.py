@@ -65,7 +65,8 @@ def test_the_token_sheet_reads_its_log_once_for_rows_key_and_provenance(
     player_client: Client, jim: Character
 ) -> None:
     """The forms' one-time key is one past the newest row of the log the page lists, not
-    a query of its own (issue 13); the same key the model's next_sequence gives."""
+    a query of its own (issue 13); the same key the model's next_sequence gives. The log
+    is paged (chargen/core/log_pages.py): one count and the newest page's rows."""
     _roll(player_client, jim)
     page = reverse("drifting:character", kwargs={"character_id": jim.id})
     queries = page_queries(player_client, page)
@@ -73,8 +74,12 @@ def test_the_token_sheet_reads_its_log_once_for_rows_key_and_provenance(
         sql for sql in queries if sql.startswith('SELECT "drifting_logentry"."sequence" AS')
     ]
     assert not sequence_only, sequence_only
-    # The rows, the key and where the dice came from (the provenance line) from one read.
-    assert sum('FROM "drifting_logentry"' in sql for sql in queries) == 1, "\n".join(queries)
+    # The rows, the key and where the dice came from (the provenance line, kept under the
+    # newest row) from one read of the page, beside the count that pages it.
+    log_reads = [sql for sql in queries if 'FROM "drifting_logentry"' in sql]
+    assert len(log_reads) == 2, "\n".join(queries)
+    assert log_reads[0].startswith("SELECT COUNT(*)"), log_reads[0]
+    assert " LIMIT " in log_reads[1], log_reads[1]  # a page, never the whole log
     jim.refresh_from_db()
     assert f'name="key" value="{jim.next_sequence}"' in player_client.get(page).content.decode()
 

@@ -10,7 +10,7 @@ from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from tests.chargen.query_counts import page_queries
 
 
-def _unique_roll(client: Client, character: UniqueCharacter) -> None:
+def unique_roll(client: Client, character: UniqueCharacter) -> None:
     response = client.post(
         reverse("rollers:unique_roll", kwargs={"character_id": character.id}),
         {
@@ -23,7 +23,7 @@ def _unique_roll(client: Client, character: UniqueCharacter) -> None:
     assert response.status_code == 302
 
 
-def _mana_roll(client: Client, character: ManaCharacter) -> None:
+def mana_roll(client: Client, character: ManaCharacter) -> None:
     response = client.post(
         reverse("rollers:mana_roll", kwargs={"character_id": character.id}),
         {
@@ -41,10 +41,10 @@ def test_the_unique_sheet_stays_flat_in_the_number_of_rolls(
     player_client: Client, leanne: UniqueCharacter
 ) -> None:
     page = leanne.get_absolute_url()
-    _unique_roll(player_client, leanne)
+    unique_roll(player_client, leanne)
     one = page_queries(player_client, page)
     for _ in range(6):
-        _unique_roll(player_client, leanne)
+        unique_roll(player_client, leanne)
     assert leanne.rolls.count() == 7
     assert len(page_queries(player_client, page)) == len(one)
 
@@ -53,10 +53,10 @@ def test_the_mana_sheet_stays_flat_in_the_number_of_rolls(
     player_client: Client, mage: ManaCharacter
 ) -> None:
     page = mage.get_absolute_url()
-    _mana_roll(player_client, mage)
+    mana_roll(player_client, mage)
     one = page_queries(player_client, page)
     for _ in range(6):
-        _mana_roll(player_client, mage)
+        mana_roll(player_client, mage)
     assert mage.rolls.count() == 7
     assert len(page_queries(player_client, page)) == len(one)
 
@@ -66,8 +66,8 @@ def test_the_sheets_draw_their_forms_from_rows_loaded_once(
 ) -> None:
     """Attributes, specialities and colours are read once a page, however many forms draw
     them (chargen.core.form_fields.draw_from): here 20 and 24 queries before, 16 and 15 now."""
-    _unique_roll(player_client, leanne)
-    _mana_roll(player_client, mage)
+    unique_roll(player_client, leanne)
+    mana_roll(player_client, mage)
     unique = page_queries(player_client, leanne.get_absolute_url())
     mana = page_queries(player_client, mage.get_absolute_url())
     assert len(unique) <= 16, "\n".join(unique)
@@ -85,8 +85,8 @@ def test_the_sheets_take_the_next_sequence_and_crises_from_rows_they_load(
     16 and 15 queries before, 14 and 15 now (the logged-in session and user, the badge,
     and the ETag's own reads: the sheet through its check and, for the contest form, the
     owner's other roll-and-keep sheets)."""
-    _unique_roll(player_client, leanne)
-    _mana_roll(player_client, mage)
+    unique_roll(player_client, leanne)
+    mana_roll(player_client, mage)
     unique = page_queries(player_client, leanne.get_absolute_url())
     mana = page_queries(player_client, mage.get_absolute_url())
     assert not [sql for sql in [*unique, *mana] if "MAX(" in sql]
