@@ -39,5 +39,6 @@ def test_base_links_every_screen_stylesheet_of_the_app() -> None:
     ours = {f"css/{path.name}" for path in (base / "static" / "css").glob("*.css")}
     linked = set(LINKED_CSS.findall((base / "templates" / "base.html").read_text()))
     assert ours - PDF_ONLY - linked == set()
-    pdf_linked = set(LINKED_CSS.findall((base / "templates" / "core" / "pdf_base.html").read_text()))
+    pdf_base = base / "templates" / "core" / "pdf_base.html"
+    pdf_linked = set(LINKED_CSS.findall(pdf_base.read_text()))
     assert {"css/print.css", "css/sheet-print.css", "css/pdf.css"} <= pdf_linked
