@@ -22,7 +22,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from chargen.core.log import ROLL_ALREADY_SAVED
-from rules.dice import DiceError, DiceSpec
+from rules.dice import DiceSpec
+from rules.errors import DiceError
 
 register = template.Library()
 
