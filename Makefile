@@ -41,8 +41,9 @@ run: $(STAMP) check-pdf $(DEV_KEY) ## environment, migrations, rules data, demo 
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
 # WeasyPrint renders the PDF sheets with Debian's pango; the DejaVu fonts make every machine's
-# PDF the same; the tests read the PDFs back with poppler's pdftotext.
-PDF_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core poppler-utils
+# PDF the same (the sheets use the copies in static/fonts/; Noto Color Emoji prints
+# an emoji in a name); the tests read the PDFs back with poppler's pdftotext.
+PDF_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-color-emoji poppler-utils
 
 check-pdf:
 	@dpkg-query -W -f='$${Status}\n' $(PDF_PACKAGES) 2>/dev/null | grep -c 'install ok installed' \

@@ -30,7 +30,6 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKED = ("chargen", "rules", "scripts")

@@ -290,6 +290,8 @@
     if (!regions.length) { return; }
     const newRolls = regions.flatMap((region) => within(region, ANNOUNCED))
       .filter((roll) => !rollsBefore.has(roll.dataset.sequence));
+    // The dice of a roll just made tumble in (chargen.css; still under reduced motion).
+    newRolls.forEach((roll) => within(roll, ".die").forEach((die) => die.classList.add("die-rolled")));
     if (newRolls.length) {
       const phrases = newRolls.map((roll) => spoken(roll.closest("li, p, h3, h4, h5, h6, .alert, section") || roll));
       announce(phrases.join(". ").replace(/\s+/g, " ").trim());

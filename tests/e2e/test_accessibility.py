@@ -1,6 +1,6 @@
-"""Accessibility (issue 12, item 11): axe-core finds nothing on any page, focus follows
-htmx swaps, dice results are announced, and the keyboard alone builds a character; the
-last two journeys run at 390 px and at 1280 px.
+"""Accessibility (issue 12, item 11): axe-core finds nothing on any page, in the light and
+the dark colour mode, focus follows htmx swaps, dice results are announced, and the
+keyboard alone builds a character; the last two journeys run at 390 px and at 1280 px.
 
 axe-core comes bundled in axe-playwright-python; it runs against every page of the
 phone world (tests/e2e/phone_world.py: every wizard step, the sheet, print, the rulebook,
@@ -63,15 +63,21 @@ def _audit(page: Page, base: str, pages: dict[str, str], label: str) -> list[str
     return found
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_on_any_page_at_either_width(
-    live_server: object, browser: Browser, world: World, gm: User, player: User
+    live_server: object, browser: Browser, world: World, gm: User, player: User, scheme: str
 ) -> None:
+    """In both colour modes: the system's setting (prefers-color-scheme) picks the mode."""
     base = live_server.url  # type: ignore[attr-defined]
     found: list[str] = []
-    for label, viewport in (("1280 px", DESKTOP), ("390 px", PHONE)):
-        context: BrowserContext = browser.new_context(viewport=viewport)
+    for label, viewport in ((f"1280 px, {scheme}", DESKTOP), (f"390 px, {scheme}", PHONE)):
+        context: BrowserContext = browser.new_context(
+            viewport=viewport, color_scheme="dark" if scheme == "dark" else "light"
+        )
         context.set_default_timeout(10_000)
         page = context.new_page()
+        page.goto(f"{base}/")
+        expect(page.locator("html")).to_have_attribute("data-bs-theme", scheme)
         _log_in(context, base, player)
         found += _audit(page, base, world.player_pages, label)
         _log_in(context, base, gm)

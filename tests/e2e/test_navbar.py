@@ -1,6 +1,7 @@
 """On a phone the navbar's menu button opens and closes the menu (chargen.js does what
 Bootstrap's JavaScript bundle did, which pages no longer load: issue 13); without
-JavaScript the menu is shown open (no-script.css), so log-out stays within reach."""
+JavaScript the menu is shown open (no-script.css), so log-out stays within reach; the
+colour-mode switch (static/js/theme.js) follows the system until a mode is chosen."""
 
 from __future__ import annotations
 
@@ -89,3 +90,34 @@ def test_a_signed_in_navbar_keeps_to_one_row_on_a_laptop(
 def _boxes(entries: Locator) -> list[FloatRect]:
     boxes = [entry.bounding_box() for entry in entries.all()]
     return [box for box in boxes if box is not None]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_colour_mode_follows_the_system_until_chosen_and_is_remembered(
+    live_server: object, browser: Browser
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    dark_system = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="dark")
+    try:
+        page = dark_system.new_page()
+        page.goto(f"{base}/")
+        html = page.locator("html")
+        switch = page.get_by_role("group", name="Colour mode")
+        expect(html).to_have_attribute("data-bs-theme", "dark")  # auto: as the system
+        expect(switch.get_by_role("button", name="Auto")).to_have_attribute("aria-pressed", "true")
+        switch.get_by_role("button", name="Light").click()
+        expect(html).to_have_attribute("data-bs-theme", "light")
+        page.reload()  # remembered, and set before the page is shown
+        expect(html).to_have_attribute("data-bs-theme", "light")
+        expect(switch.get_by_role("button", name="Light")).to_have_attribute("aria-pressed", "true")
+        # The system changing its mode changes nothing while a mode is chosen...
+        page.emulate_media(color_scheme="light")
+        page.emulate_media(color_scheme="dark")
+        expect(html).to_have_attribute("data-bs-theme", "light")
+        # ...and everything once the choice is auto again.
+        switch.get_by_role("button", name="Auto").click()
+        expect(html).to_have_attribute("data-bs-theme", "dark")
+        page.emulate_media(color_scheme="light")
+        expect(html).to_have_attribute("data-bs-theme", "light")
+    finally:
+        dark_system.close()

@@ -252,6 +252,9 @@ def test_treva_donalson_from_the_book_with_typed_dice(
         "Moving Infinity Drive engine parts in a badly run warehouse bulked him up."
     )
     page.get_by_role("button", name="Save and review").click()
+    # The review step comes in by an htmx swap (no new <head>): its sheet is styled all
+    # the same, laid out in its grid rather than as plain full-width tables.
+    expect(page.locator(".sheet-top")).to_have_css("display", "grid")
     page.get_by_role("button", name="Finish character").click()
     expect(page).to_have_url(re.compile(r"/sheet/$"))
 

@@ -22,6 +22,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from chargen.core.log import ROLL_ALREADY_SAVED
+from rules.dice import DiceSpec
+from rules.errors import DiceError
 
 register = template.Library()
 
@@ -121,6 +123,16 @@ def saved_roll(entry: Any) -> SafeString:
     )
 
 
+def die_sides(dice: Any) -> int | None:
+    """The sides of each die of a roll written like "2d6" (a d6 is drawn with pips, any
+    other die as a shape with its number: static/css/chargen.css), or None when the
+    roll's dice are not written that way (the die is then drawn as a plain square)."""
+    try:
+        return DiceSpec.parse(str(dice)).sides
+    except DiceError:
+        return None
+
+
 # A saved roll's markup is a function of these five values alone, and the wizard draws
 # every roll so far on each answer: each is drawn once per process (a few hundred bytes
 # a roll; the least recently drawn go first).
@@ -128,10 +140,13 @@ def saved_roll(entry: Any) -> SafeString:
 def _drawn_roll(
     sequence: Any, faces: tuple[Any, ...], entered: bool, dice: Any, total: Any
 ) -> SafeString:
+    sides = die_sides(dice) if dice is not _MISSING else None
+    shape = format_html(' data-sides="{}"', sides) if sides else ""
     drawn_dice = format_html_join(
         "",
-        '<span class="die{}" aria-label="die showing {}">{}</span>',
-        ((" entered" if entered else "", face, face) for face in faces),
+        '<span class="die{}"{} data-face="{}" aria-label="die showing {}">'
+        '<span class="die-number">{}</span></span>',
+        ((" entered" if entered else "", shape, face, face, face) for face in faces),
     )
     return format_html(
         '\n<span class="roll" data-announce data-sequence="{}">'

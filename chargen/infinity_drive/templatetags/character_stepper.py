@@ -40,7 +40,7 @@ def _item(item: StepperItem) -> SafeString:
     name = format_html("{}. {}", int(item.step.number), item.step.title)
     if item.url and not item.current:
         name = format_html(
-            '<a href="{}" class="link-dark text-decoration-none">{}</a>', item.url, name
+            '<a href="{}" class="link-body-emphasis text-decoration-none">{}</a>', item.url, name
         )
     note = _DONE if item.done else (_UNREACHABLE if item.unreachable else "")
     return format_html(

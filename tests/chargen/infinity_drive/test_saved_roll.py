@@ -14,6 +14,7 @@ from chargen.infinity_drive import services
 from chargen.infinity_drive.log import log_entries
 from chargen.infinity_drive.models import Character, CreationLogEntry
 from chargen.infinity_drive.progress import progress_for
+from chargen.infinity_drive.templatetags.character_rolls import die_sides
 from chargen.infinity_drive.wizard.page_context import _roll_rows
 from tests.chargen.infinity_drive.steps import (
     citizen_construction,
@@ -28,7 +29,9 @@ THE_INCLUDE = Template(
     " in. #}\n"
     '<span class="roll" data-announce data-sequence="{{ entry.sequence }}">\n'
     '  {% for face in entry.faces %}<span class="die{% if entry.entered %} entered{% endif %}"'
-    ' aria-label="die showing {{ face }}">{{ face }}</span>{% endfor %}\n'
+    '{% if sides %} data-sides="{{ sides }}"{% endif %} data-face="{{ face }}"'
+    ' aria-label="die showing {{ face }}"><span class="die-number">{{ face }}</span></span>'
+    "{% endfor %}\n"
     '  <span class="ms-1">{{ entry.dice }} = <strong class="roll-total">{{ entry.total }}'
     "</strong></span>\n"
     '  {% if entry.entered %}<span class="badge text-bg-warning ms-1">entered</span>{% endif %}\n'
@@ -39,7 +42,10 @@ THE_TAG = Template("{% load character_rolls %}{% saved_roll entry %}")
 
 def _same(entry: Any) -> None:
     context = {"entry": entry}
-    assert THE_TAG.render(Context(context)) == THE_INCLUDE.render(Context(context))
+    sides = die_sides(getattr(entry, "dice", ""))
+    assert THE_TAG.render(Context(context)) == THE_INCLUDE.render(
+        Context({**context, "sides": sides})
+    )
 
 
 def test_every_row_of_a_log_is_drawn_as_the_include_drew_it(draft: Character) -> None:

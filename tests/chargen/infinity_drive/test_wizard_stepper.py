@@ -21,7 +21,8 @@ THE_INCLUDE = Template(
     "{% elif item.unreachable %}unreachable text-decoration-line-through opacity-50{% endif %}"
     '"{% if item.current %} aria-current="step"{% endif %}>\n'
     '        {% if item.url and not item.current %}<a href="{{ item.url }}"'
-    ' class="link-dark text-decoration-none">{{ item.step.number }}. {{ item.step.title }}</a>'
+    ' class="link-body-emphasis text-decoration-none">'
+    "{{ item.step.number }}. {{ item.step.title }}</a>"
     "{% else %}{{ item.step.number }}. {{ item.step.title }}{% endif %}\n"
     '        {% if item.done %}<span class="visually-hidden">(done)</span>'
     '{% elif item.unreachable %}<span class="visually-hidden">(not reachable: the character'

@@ -144,7 +144,11 @@ def test_only_static_files_are_answered(url: str) -> None:
 def test_the_apps_static_files_are_answered() -> None:
     response = StaticOnlyFetcher().fetch(f"{BASE_URL}static/css/pdf.css")
     assert response.content_type == "text/css"
-    assert b"DejaVu Sans" in response.read()
+    assert b"Chargen Sans" in response.read()
+    # The fonts print.css declares: WeasyPrint fetches them like any static file.
+    font = StaticOnlyFetcher().fetch(f"{BASE_URL}static/fonts/DejaVuSans.ttf")
+    assert font.content_type.startswith("font/")
+    assert font.read()[:4] == b"\x00\x01\x00\x00"  # a TrueType font
 
 
 def test_the_collected_hashed_static_files_are_answered_in_production(
