@@ -30,7 +30,6 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parents[1]
 CHECKED = ("chargen", "rules", "scripts")
 # Packages whose modules this test imports to read their classes' ancestry (scripts/ are
