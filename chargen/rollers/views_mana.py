@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -39,7 +40,7 @@ from chargen.rollers.models import (
     ManaRollKind,
     ManaSpeciality,
 )
-from chargen.rollers.remembered_choices import as_drawn, opponent_drawn
+from chargen.rollers.remembered_choices import SheetRow, as_drawn, opponent_drawn
 from chargen.rollers.views_common import (
     ONE_ROLL_ONLY,
     chosen_values,
@@ -130,7 +131,10 @@ def _mana_context(
     sheet = services.mana_sheet(character, colours=colours, attributes=attributes)
     # Each form is drawn with its last roll's choices: the next roll is often the same task.
     # They name the sheet's rows by name (or, kept before, by id): remembered_choices.py.
-    sheet_rows = {"attribute": attributes, "specialities": specialities}
+    sheet_rows: dict[str, Sequence[SheetRow]] = {
+        "attribute": attributes,
+        "specialities": specialities,
+    }
     remembered: dict[str, Any] = {
         kind: as_drawn(
             next((entry.details.get("choices", {}) for entry in log if entry.kind == kind), {}),

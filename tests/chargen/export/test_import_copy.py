@@ -16,6 +16,7 @@ from django.test import Client
 
 from chargen.core import roll_keys
 from chargen.core.imports import as_copy
+from chargen.core.log import SUBJECT_FIELD
 from chargen.core.provenance import dice_provenance
 from chargen.core.systems import registry
 from chargen.core.verify import verify_rows
@@ -32,7 +33,7 @@ def model_of(kind: str) -> Any:
     system, _, key = kind.partition(".")
     exporter = registry.get(system).character_kind(key).exporter
     assert exporter is not None
-    return exporter.log_model._meta.get_field("character").related_model
+    return exporter.log_model._meta.get_field(SUBJECT_FIELD).related_model
 
 
 def the_copy(kind: str, original: Any) -> Any:
