@@ -302,6 +302,9 @@ LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# dumpdata/loaddata's `json` keeps each time to the microsecond (Django's cuts it to the
+# millisecond), so a site restored from a JSON copy exports every character's same file.
+SERIALIZATION_MODULES = {"json": "chargen.core.exact_json"}
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

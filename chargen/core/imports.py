@@ -4,14 +4,24 @@
 JSON, nested deeper than any export, not of the published schema
 (docs/export.schema.json), whose rule data does not match its hashes, whose log chain
 is broken or whose signature by a key this server holds does not verify, a character
-already on this server, or a log that does not replay under the rule data it carries
-(each system's `restore` replays it). One transaction holds the whole import, so a
-refusal saves nothing.
+already on this server (`AlreadyHere`, which offers a copy), or a log that does not
+replay under the rule data it carries (each system's `restore` replays it). One
+transaction holds the whole import, so a refusal saves nothing.
+
+Imported as a copy (`as_copy`), each character gets a new id, owned by the importer: a
+friend's character, or one's own imported a second time. The file is checked as it
+is first; the copy's log is then chained again under the new id (the id is part of
+every row's hash), so it verifies as a chain, and its rows are left unsigned: a row
+with dice that this server did not roll for this character must never carry this
+server's signature, and an unsigned sealed row reads as imported, by the same rule
+that judges any file's rows (chargen.core.export.provenance). Typed faces stay typed
+and decisions stay decisions. The original, on this server or elsewhere, is untouched.
 """
 
 from __future__ import annotations
 
 import json
+import uuid
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -24,6 +34,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from chargen.core import roll_keys
+from chargen.core.chain import GENESIS, chain_hash, chain_message
 from chargen.core.export import FORMAT, FORMAT_VERSION
 from chargen.core.log import SUBJECT_FIELD, LogEntryBase
 from chargen.core.ruledata import canonical, data_hash, rule_version_for
@@ -40,6 +51,26 @@ SCHEMA_PATH = Path(settings.BASE_DIR) / "docs" / "export.schema.json"
 
 class ImportRefused(RulesError):
     """The file cannot be imported; the message says why, in words."""
+
+
+COPY_OFFER = (
+    "To keep both, tick “Import as a new character” and choose the file again: the copy "
+    "is yours, under a new identity, and the original stays as it is."
+)
+
+
+class AlreadyHere(ImportRefused):
+    """The file's character is on this server already: imported as a copy, it is not."""
+
+
+def refuse_if_here(model: type[models.Model], item: dict[str, Any], what: str) -> None:
+    """Refuse a character (or sheet, `what`) whose id is already on this server."""
+    if model._default_manager.filter(pk=item["id"]).exists():
+        name = item["character"].get("name")
+        raise AlreadyHere(
+            f"“{name}” is already on this server (the same {what}): nothing was imported. "
+            + COPY_OFFER
+        )
 
 
 @cache
@@ -163,8 +194,24 @@ def log_rows_from(
     return list(by_sequence.values())
 
 
-def import_document(owner: Any, raw: bytes) -> list[Any]:
-    """Every character of the file, created for `owner`; ImportRefused saves nothing."""
+def as_copy(item: dict[str, Any]) -> dict[str, Any]:
+    """The file's character under a new id: its log chained again under that id, each
+    row unsigned (see the module's docstring), its fields and times as they were."""
+    subject = str(uuid.uuid4())
+    previous = GENESIS
+    rows = []
+    for row in item["log"]:
+        message = chain_message(
+            subject=subject, sequence=row["sequence"], fields=row["fields"], previous=previous
+        )
+        previous = chain_hash(message)
+        rows.append({**row, "hash": previous, "signature": "", "key_id": ""})
+    return {**item, "id": subject, "log": rows}
+
+
+def import_document(owner: Any, raw: bytes, *, copy: bool = False) -> list[Any]:
+    """Every character of the file, created for `owner` (each under a new id when `copy`);
+    ImportRefused saves nothing."""
     document = read_document(raw)
     created = []
     with transaction.atomic():
@@ -178,5 +225,5 @@ def import_document(owner: Any, raw: bytes) -> list[Any]:
                 raise ImportRefused(f"“{item['kind']}” characters cannot be imported yet.")
             check_chain(item)
             store_rule_data(item)
-            created.append(kind.exporter.restore(owner, item))
+            created.append(kind.exporter.restore(owner, as_copy(item) if copy else item))
     return created

@@ -34,6 +34,13 @@ FILE_HELP = f"A .json file exported from Chargen, at most {MAX_IMPORT_BYTES // 1
 
 class ImportForm(forms.Form):
     file = forms.FileField(label="Export file", help_text=FILE_HELP)
+    copy = forms.BooleanField(
+        label="Import as a new character",
+        required=False,
+        help_text="A copy that is yours, under a new identity: for a friend's character, "
+        "or one of yours already here. Its rolls show as imported; the original stays "
+        "as it is.",
+    )
 
 
 class VerifyForm(forms.Form):
@@ -128,12 +135,14 @@ def import_page(request: HttpRequest) -> HttpResponse:
     form = _bound_form(request, ImportForm)
     if request.method == "POST" and form.is_valid():
         try:
-            created = import_document(request.user, _uploaded(form))
+            copy = bool(form.cleaned_data["copy"])
+            created = import_document(request.user, _uploaded(form), copy=copy)
         except ImportRefused as refused:
             form.add_error("file", str(refused))
         else:
             names = ", ".join(f"“{subject}”" for subject in created)
-            messages.success(request, f"Imported {names}, outside any campaign.")
+            as_what = " as a new character (a copy)" if copy else ""
+            messages.success(request, f"Imported {names}{as_what}, outside any campaign.")
             if len(created) == 1 and hasattr(created[0], "get_absolute_url"):
                 return redirect(created[0].get_absolute_url())
             return redirect("home")

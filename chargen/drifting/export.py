@@ -1,15 +1,16 @@
 """Drifting characters as export files, and back (chargen.core.export/imports).
 
 The file holds the chosen lifepaths (ids and slugs), the pinned lifepath version the
-character was built under (its records, in `rule_data`, by hash), the token sheet's
-rows and the sealed log. An import keeps the character's id, lands outside any
-campaign, and finds each chosen lifepath: the same row on this server; else, when the
-file's pinned records hold it, a row recreated from that record and offered nowhere
-(`Lifepath.restored_for_import`), so the character replays anywhere, even after its
-lifepaths were deleted; else, for a choice older than pinning, the starter set's
-lifepath of the same slug. The log is replayed to the lifepaths and the token sheet:
-both must be the file's, and a refusal names the row where it can; each token roll's
-total is replayed from its faces first (import_replay.py).
+character was built under (its records, in `rule_data`, by hash), the token sheet's rows
+and the sealed log. An import keeps the character's id (a copy has a new one:
+chargen.core.imports), lands outside any campaign, and finds each chosen lifepath: the
+same row on this server; else, when the file's pinned records hold it, a row recreated
+from that record and offered nowhere (`Lifepath.restored_for_import`), so the character
+replays anywhere, even after its lifepaths were deleted; else, for a choice older than
+pinning, the starter set's lifepath of the same slug. The log is replayed to the
+lifepaths and the token sheet: both must be the file's, and a refusal names the row
+where it can; each token roll's total is replayed from its faces first
+(import_replay.py).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from chargen.core.export import Exporter
-from chargen.core.imports import ImportRefused, log_rows_from
+from chargen.core.imports import ImportRefused, log_rows_from, refuse_if_here
 from chargen.core.ruledata import rule_data
 from chargen.drifting.campaign_rules import DRIFTING_RULES, drifting_rules_for
 from chargen.drifting.import_replay import replay_drifting_rolls
@@ -181,11 +182,7 @@ def _restore_lifepaths(character: Character, described: list[dict[str, Any]]) ->
 
 def restore(owner: Any, item: dict[str, Any]) -> Character:
     described = item["character"]
-    if Character.objects.filter(pk=item["id"]).exists():
-        raise ImportRefused(
-            f"“{described.get('name')}” is already on this server (the same character): "
-            "nothing was imported."
-        )
+    refuse_if_here(Character, item, "character")
     replay_drifting_rolls(item["log"])
     try:
         character = Character.objects.create(

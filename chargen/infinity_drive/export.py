@@ -2,9 +2,10 @@
 
 The file carries the log, the frozen house rules and both pinned versions (rulebook,
 campaign content). An import lands outside any campaign, keeps the character's id (a
-restore is the same character) and replays the log under the rule data the file
-carries; the replayed summary must equal the exported one (but for its roll counts: where
-the dice came from is this server's judgement), or nothing is saved.
+restore is the same character; a copy has a new one, chargen.core.imports) and replays
+the log under the rule data the file carries; the replayed summary must equal the
+exported one (but for its roll counts: where the dice came from is this server's
+judgement), or nothing is saved.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from chargen.core.export import Exporter
-from chargen.core.imports import ImportRefused, log_rows_from
+from chargen.core.imports import ImportRefused, log_rows_from, refuse_if_here
 from chargen.core.log import next_sequence
 from chargen.infinity_drive.concept_log import CONCEPT, concept_payload, named
 from chargen.infinity_drive.gm.labels import log_kind_label
@@ -57,11 +58,7 @@ def in_campaign(campaign: Any) -> Iterable[Character]:
 
 def restore(owner: Any, item: dict[str, Any]) -> Character:
     described = item["character"]
-    if Character.objects.filter(pk=item["id"]).exists():
-        raise ImportRefused(
-            f"“{described['name']}” is already on this server (the same character): "
-            "nothing was imported."
-        )
+    refuse_if_here(Character, item, "character")
     status = str(described.get("status") or CharacterStatus.DRAFT)
     if status not in CharacterStatus.values:
         raise ImportRefused(f"“{status}” is not a state an Infinity Drive character can be in.")

@@ -1,9 +1,10 @@
 """The two roller sheets as export files, and back (chargen.core.export/imports).
 
-A sheet's file holds its rows (attributes, specials or mana, crises) and its sealed
-roll log. An import keeps the sheet's id (a restore is the same sheet) and checks
-every roll against the rules: faces on the dice the sheet rolls, and every stored
-result replayed from its faces (import_replay.py), before anything is saved.
+A sheet's file holds its rows (attributes, specials or mana, crises) and its sealed roll
+log. An import keeps the sheet's id (a restore is the same sheet; a copy has a new one,
+chargen.core.imports) and checks every roll against the rules: faces on the dice the
+sheet rolls, and every stored result replayed from its faces (import_replay.py), before
+anything is saved.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from chargen.core.export import Exporter
-from chargen.core.imports import ImportRefused, log_rows_from
+from chargen.core.imports import ImportRefused, log_rows_from, refuse_if_here
 from chargen.rollers.import_replay import check_unique_crises, replay_mana_log, replay_unique_log
 from chargen.rollers.models import (
     ManaAttribute,
@@ -56,16 +57,6 @@ def describe_mana(sheet: ManaCharacter) -> dict[str, Any]:
     }
 
 
-def _refuse_existing(
-    model: type[UniqueCharacter] | type[ManaCharacter], item: dict[str, Any]
-) -> None:
-    if model.objects.filter(pk=item["id"]).exists():
-        raise ImportRefused(
-            f"“{item['character'].get('name')}” is already on this server (the same sheet): "
-            "nothing was imported."
-        )
-
-
 def _check_faces(item: dict[str, Any], sides: int) -> None:
     for row in item["log"]:
         faces = row["fields"].get("faces") or []
@@ -83,7 +74,7 @@ def _rows(item: dict[str, Any], key: str) -> list[dict[str, Any]]:
 
 
 def restore_unique(owner: Any, item: dict[str, Any]) -> UniqueCharacter:
-    _refuse_existing(UniqueCharacter, item)
+    refuse_if_here(UniqueCharacter, item, "sheet")
     _check_faces(item, UNIQUE_SIDES)
     check_unique_crises(_rows(item, "crises"), replay_unique_log(item["log"]))
     try:
@@ -110,7 +101,7 @@ def restore_unique(owner: Any, item: dict[str, Any]) -> UniqueCharacter:
 
 
 def restore_mana(owner: Any, item: dict[str, Any]) -> ManaCharacter:
-    _refuse_existing(ManaCharacter, item)
+    refuse_if_here(ManaCharacter, item, "sheet")
     _check_faces(item, MANA_SIDES)
     replay_mana_log(item["log"])
     try:

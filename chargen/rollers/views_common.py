@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django import forms
-from django.db.models import Model, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpResponse
 
 from chargen.core.http import HtmxHttpRequest
@@ -26,6 +26,7 @@ from chargen.rollers.models import (
     UniqueRollEntry,
     UniqueRollKind,
 )
+from chargen.rollers.remembered_choices import kept
 from rules.errors import DiceError, RulesError
 
 # Another tab or device has used the sheet since this form's roll: the latest roll shown
@@ -99,19 +100,19 @@ def sequence_field(kind: str) -> str:
 
 
 def chosen_values(form: forms.Form, *, leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A valid form's choices as plain values (rows by id), to draw a form with them
-    chosen again or to keep with a roll. Empty for an invalid form."""
+    """A valid form's choices as plain values (the sheet's rows by name, others by id:
+    remembered_choices.py), to draw a form with them chosen again or to keep with a
+    roll. Empty for an invalid form."""
     if not form.is_valid():
         return {}
     chosen: dict[str, Any] = {}
     for name, value in form.cleaned_data.items():
         if name not in form.fields or name in leave_out:
             continue
-        if isinstance(value, Model):
-            value = value.pk
-        elif isinstance(value, QuerySet | list | tuple):
-            value = [getattr(item, "pk", item) for item in value]
-        chosen[name] = value
+        if isinstance(value, QuerySet | list | tuple):
+            chosen[name] = [kept(name, item) for item in value]
+        else:
+            chosen[name] = kept(name, value)
     return chosen
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -36,6 +37,7 @@ from chargen.rollers.models import (
     ManaCharacter,
     ManaRollKind,
 )
+from chargen.rollers.remembered_choices import SheetRow, as_drawn, opponent_drawn
 from chargen.rollers.views_common import (
     ONE_ROLL_ONLY,
     chosen_values,
@@ -132,20 +134,34 @@ def _mana_context(
     specialities = list(character.specialities.select_related("attribute"))
     sheet = services.mana_sheet(character, colours=colours, attributes=attributes)
     # Each form is drawn with its last roll's choices: the next roll is often the same task.
+    # They name the sheet's rows by name (or, kept before, by id): remembered_choices.py.
+    sheet_rows: dict[str, Sequence[SheetRow]] = {
+        "attribute": attributes,
+        "specialities": specialities,
+    }
     remembered: dict[str, Any] = {
-        kind: next((entry.details.get("choices", {}) for entry in log if entry.kind == kind), {})
+        kind: as_drawn(
+            next((entry.details.get("choices", {}) for entry in log if entry.kind == kind), {}),
+            sheet_rows,
+        )
         for kind in (ManaRollKind.ROLL, ManaRollKind.CONTEST)
     }
+    remembered[ManaRollKind.CONTEST] = opponent_drawn(
+        remembered[ManaRollKind.CONTEST], character.owner_id
+    )
     defaults = {
         "attribute": attributes[0].pk if attributes else None,
         "difficulty_mode": DifficultyMode.NAMED,
         "difficulty": Difficulty.STANDARD.name,
         "opponent_mode": OpponentMode.NPC,
     }
-    roll_choices = {**defaults, **(given.get("roll_choices") or remembered[ManaRollKind.ROLL])}
+    roll_choices = {
+        **defaults,
+        **as_drawn(given.get("roll_choices") or remembered[ManaRollKind.ROLL], sheet_rows),
+    }
     contest_choices = {
         **defaults,
-        **(given.get("contest_choices") or remembered[ManaRollKind.CONTEST]),
+        **as_drawn(given.get("contest_choices") or remembered[ManaRollKind.CONTEST], sheet_rows),
     }
     roll_form = given.get("roll_form") or ManaRollForm(
         initial={"sequence": sequence, **roll_choices}, character=character

@@ -37,6 +37,7 @@ from chargen.rollers.models import (
     UniqueRollEntry,
     UniqueRollKind,
 )
+from chargen.rollers.remembered_choices import as_drawn
 from chargen.rollers.views_common import (
     ONE_ROLL_ONLY,
     chosen_values,
@@ -89,13 +90,15 @@ def _unique_context(
     pending = services.pending_crisis(character)
     state = services.push_state(character)
     needed = state.pool_roll.details.get("needed") if state else None
+    specials = list(character.specials.all())
     # The form is drawn with the last roll's choices: the next roll is often the same task.
-    choices = given.get("choices") or (state.pool_roll.details.get("choices", {}) if state else {})
+    # They name the sheet's rows by name (or, kept before, by id): remembered_choices.py.
+    kept = given.get("choices") or (state.pool_roll.details.get("choices", {}) if state else {})
+    choices = as_drawn(kept, {"attribute": attributes, "specials": specials})
     defaults = {"attribute": attributes[0].pk if attributes else None, "tool_quality": 0}
     roll_form = given.get("roll_form") or UniqueRollForm(
         initial={"sequence": sequence, **defaults, **choices}, character=character
     )
-    specials = list(character.specials.all())
     # Drawn from the rows loaded here, not a query per field (validation still queries).
     draw_from(roll_form, "attribute", attributes)
     draw_from(roll_form, "specials", specials)

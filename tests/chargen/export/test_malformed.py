@@ -74,7 +74,7 @@ def test_the_import_refuses_at_the_file_field(
     assert response.status_code == 400
     assert any(words in error for error in file_errors(response)), file_errors(response)
     assert 'id="id_file_error"' in response.content.decode()
-    assert assert_fields_labelled_and_described(response.content.decode()) == 1
+    assert assert_fields_labelled_and_described(response.content.decode()) == 2  # file, copy
     assert not UniqueCharacter.objects.exists()
     assert not UniqueRollEntry.objects.exists()
 
