@@ -148,7 +148,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # lock at BEGIN so two racing transactions queue instead of failing mid-way.
     # Connections are kept between requests (CONN_MAX_AGE, as on PostgreSQL): opening
     # one costs SQLite 0.7 ms of CPU (its PRAGMAs and Django's SQL functions), more than
-    # most pages (issue 13). A restore stops the site first (README), so none outlives
+    # most pages. A restore stops the site first (README), so none outlives
     # the file it opened.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",

@@ -135,7 +135,7 @@ def counts_by_name(
     """A mapping of names to whole numbers ({"Mus": 7}, {"Firearms": 2})."""
     given = mapping(value, what)
     # Checked at once while every pair is right (the rules ask this of every
-    # characteristic on every table row, issue 13); name by name, for the message, if not.
+    # characteristic on every table row); name by name, for the message, if not.
     if all(
         isinstance(name, str)
         and isinstance(count, int)

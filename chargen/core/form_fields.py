@@ -26,7 +26,7 @@ def draw_from(form: forms.BaseForm, name: str, rows: Sequence[models.Model]) -> 
     (its queryset's rows, in its order), instead of querying them again.
 
     A ModelChoiceField runs its queryset every time it is drawn, and the roller sheets
-    draw the same attributes and specialities in several forms (issue 13: up to 23
+    draw the same attributes and specialities in several forms (up to 23
     queries a page). Only drawing changes: a posted value is still checked against the
     field's queryset, in the database.
     """

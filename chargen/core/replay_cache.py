@@ -3,7 +3,7 @@
 A character's state is a pure function of its log, its pinned rule data, its frozen
 house rules and the rules/ code that replays them (DESIGN.md, "Creation is a log").
 Replaying a 13-roll Infinity Drive log costs about 1.4 ms of CPU on every page that
-shows the character (issue 13), so the result is kept in the `replay` cache (Redis
+shows the character, so the result is kept in the `replay` cache (Redis
 when REDIS_URL is set, else each process's memory) under a key that is the sha256 of:
 
 - every log row's `entry_hash`, in order. A row's hash covers its content and the row
@@ -20,7 +20,7 @@ So a key is never stale and nothing is ever invalidated: a change is a new key, 
 old ones expire or are culled. For the same reason each process also keeps its latest
 results in its own memory, in front of the shared cache: a wizard click asks for the same
 state two or three times, and Redis's round trip and unpickling cost more than the
-replay of one step (issue 13). The results are frozen dataclasses, safe to share.
+replay of one step. The results are frozen dataclasses, safe to share.
 
 Logs with a row not yet sealed (written before signing began, until `manage.py
 seal_logs`) are replayed every time: their content is not in their hash. A replay that

@@ -149,7 +149,7 @@ def known_public_keys_covering(key_ids: Iterable[str]) -> dict[str, str]:
     """`known_public_keys()`, from Django's cache when it already knows every id asked.
 
     The sheets and roller pages count where each roll came from (chargen/core/provenance)
-    and ran this query on every page (issue 13). A key id is the hash of its public key
+    and ran this query on every page. A key id is the hash of its public key
     and a SigningKey row is kept for good, so an id once known stays known with the same
     key: the cached map is right about every id it holds. An id it does not hold (a key
     another worker started signing with, or an imported row's foreign key) reads the

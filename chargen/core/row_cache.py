@@ -4,7 +4,7 @@ A log row never changes once written (chargen.core.log: `save` refuses an update
 its rendered HTML is a function of the row, of the few facts around it a page passes in
 (`extra`: "undone by a later row", the crisis recorded for a push), of the template and
 of the code that draws it (model properties, choice labels). Rendering the roll log was
-a third of the Drifting token sheet's and the roller sheets' template time (issue 13);
+a third of the Drifting token sheet's and the roller sheets' template time;
 each row is now rendered the first time a page shows it, and read from the cache after.
 
 The key is the sha256 of: the row's subject, sequence, `entry_hash` (its content, chained

@@ -102,7 +102,7 @@ def _recorded_version(scope: str) -> str:
     """The scope's recorded version ("" when there is none yet or an edit cleared it).
 
     Every wizard step, sheet and party page asks this for two scopes; the ORM's get()
-    spent 0.3 ms building each statement (issue 13), plain SQL a tenth of that.
+    spent 0.3 ms building each statement, plain SQL a tenth of that.
     """
     quote = connection.ops.quote_name
     table = quote(CurrentRuleVersion._meta.db_table)
@@ -151,7 +151,7 @@ def versions_without_data(hashes: set[str]) -> dict[str, RuleVersion]:
     """The versions named, without their data (for dates beside a character's name)."""
     if not hashes:
         # Every wizard step asks, nearly always about nothing: building the empty
-        # query alone cost 0.1 ms a page (issue 13).
+        # query alone cost 0.1 ms a page.
         return {}
     return {
         version.sha256: version

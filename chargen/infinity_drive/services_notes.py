@@ -1,4 +1,4 @@
-"""One roll's history note, saved on its own as the player types (issue 12).
+"""One roll's history note, saved on its own as the player types.
 
 "For every roll that you make on the table [...] you need to build a little piece of
 history": the note is offered beside the roll when it is made and on the history step,

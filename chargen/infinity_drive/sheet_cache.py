@@ -3,7 +3,7 @@ everything it shows.
 
 The body (the `sheet_body` partial of characters/sheet.html: name, race, career,
 characteristics, skills, equipment, history, play aid) was about a third of the sheet
-and print pages' CPU (issue 13). It is a function of:
+and print pages' CPU. It is a function of:
 
 - the replayed log: the replay cache's own key (chargen/core/replay_cache.py), which
   names every row's chain hash, the character's id, its pinned rule version, its own

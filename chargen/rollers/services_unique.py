@@ -165,7 +165,7 @@ class UniqueOdds:
 @lru_cache(maxsize=64)
 def _pool_table(dice: int) -> tuple[str, tuple[TotalChance, ...]]:
     """The average and every total's chances for a pool of `dice`: a pure function of the
-    dice count, drawn on every roller page view (issue 13), so worked out once a process."""
+    dice count, drawn on every roller page view, so worked out once a process."""
     distribution = odds.unique_pool_distribution(dice)
     average = sum((total * chance for total, chance in distribution.items()), Fraction(0))
     totals = tuple(

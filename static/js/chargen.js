@@ -105,7 +105,7 @@
     if (event.target.dataset && event.target.dataset.reasonFor) { updateReasonButton(event.target); }
   });
 
-  // History notes (issue 12). htmx saves a [data-note-field] as the player types
+  // History notes. htmx saves a [data-note-field] as the player types
   // (hx-trigger on the field); here: its counter "N / LIMIT", its state in the live
   // region (not saved yet, saving, saved, not saved), and a warning before leaving
   // the page while a note or the history form holds text that is not saved.

@@ -1,5 +1,5 @@
 """The queries a page runs, for the tests that assert the count does not grow with the
-number of characters, rolls or notes (issue 13): a count, never a timing."""
+number of characters, rolls or notes: a count, never a timing."""
 
 from __future__ import annotations
 

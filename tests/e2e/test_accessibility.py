@@ -1,4 +1,4 @@
-"""Accessibility (issue 12, item 11): axe-core finds nothing on any page, in the light and
+"""Accessibility: axe-core finds nothing on any page, in the light and
 the dark colour mode, focus follows htmx swaps, dice results are announced, and the
 keyboard alone builds a character; the last two journeys run at 390 px and at 1280 px.
 

@@ -1,4 +1,4 @@
-"""Back means back (issue 12, item 6), in a real browser: every step the player visits is
+"""Back means back, in a real browser: every step the player visits is
 one history entry, whatever was rolled or placed on it, and Back shows the step before as
 saved, never rolling again."""
 

@@ -1,4 +1,4 @@
-"""The GM's content editor in a real browser (issue 12, item 9): Edit turns a row into
+"""The GM's content editor in a real browser: Edit turns a row into
 its form where it is, Save swaps it back with the default beside it, Up moves a row; a
 background table's row likewise; all under the strict Content-Security-Policy, with no
 page load in between."""

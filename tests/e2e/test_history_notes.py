@@ -1,4 +1,4 @@
-"""History as you roll (issue 12) in a real browser: a note typed beside the roll just
+"""History as you roll in a real browser: a note typed beside the roll just
 made saves itself (debounced, "Saved" in its live region, the counter at the field),
 survives a reload, and leaves the page's next roll valid."""
 

@@ -1,5 +1,5 @@
 """On a phone the navbar's menu button opens and closes the menu (chargen.js does what
-Bootstrap's JavaScript bundle did, which pages no longer load: issue 13); without
+Bootstrap's JavaScript bundle did, which pages no longer load); without
 JavaScript the menu is shown open (no-script.css), so log-out stays within reach; the
 colour-mode switch (static/js/theme.js) follows the system until a mode is chosen."""
 

@@ -1,4 +1,4 @@
-"""Unsaved text is not lost by accident (issue 12): a history reason typed at the skills
+"""Unsaved text is not lost by accident: a history reason typed at the skills
 step turns "Lose the roll here" into taking the increase, leaving the page with the text
 still unsent asks first (and staying keeps it), and sending the form never asks. A plain
 (non-htmx) form, the GM's new campaign, is sent without a question too."""

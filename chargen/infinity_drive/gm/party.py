@@ -100,7 +100,7 @@ class PartySheet:
 def party_sheets(campaign: Campaign) -> list[PartySheet]:
     """Every approved character's sheet, rebuilt from its log as the sheet page does.
 
-    In a fixed number of queries however many characters (issue 13: the print used to
+    In a fixed number of queries however many characters (the print used to
     run about seven a character): every log in one query, the campaign shared, the
     campaign's current content version read once. Pinned rule data and content come
     from the cache by their hash.

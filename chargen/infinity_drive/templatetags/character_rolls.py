@@ -5,7 +5,7 @@ the rolls so far (wizard/page_context.py's `_roll_rows`), each with what it gave
 
 Drawn in Python rather than by templates: the wizard draws every roll made so far on
 each answer (a skill step shows up to thirty), and each include cost about 50 µs of
-CPU, each list item about 25 µs (issue 13). The markup is the templates' they
+CPU, each list item about 25 µs. The markup is the templates' they
 replaced, byte for byte (tests/chargen/infinity_drive/test_saved_roll.py keeps those
 templates to compare). Every piece goes through Django's format_html, which escapes
 each value it is given: nothing here marks text safe by hand.

@@ -2,7 +2,7 @@
 done, current, linked or (after a death) out of reach (wizard/stepper.py's `stepper`).
 
 Drawn in Python rather than by a template loop: every wizard answer draws it, and the
-loop cost about 0.2 ms of CPU a page (issue 13). The markup is the `_stepper.html`
+loop cost about 0.2 ms of CPU a page. The markup is the `_stepper.html`
 template's it replaced, byte for byte (tests/chargen/infinity_drive/test_wizard_stepper.py
 keeps that template to compare), built with Django's format_html, which escapes every
 value it is given.

@@ -3,7 +3,7 @@ each legal for the character or not, and why.
 
 Drawn in Python rather than by a template loop: the skills step shows up to four
 tables of eleven rows in every answer to a roll or a table choice, and the loop's
-variable lookups cost about 2 ms of CPU a page (issue 13). The markup is the loop's,
+variable lookups cost about 2 ms of CPU a page. The markup is the loop's,
 byte for byte (tests/chargen/infinity_drive/test_open_table_rows.py keeps the loop to
 compare), so the page, its tests and its script see no difference. Django's
 format_html builds it and escapes every value it is given.

@@ -1,4 +1,4 @@
-"""The first page a visitor sees stays light (issue 13): its HTML is sent gzipped and, with
+"""The first page a visitor sees stays light: its HTML is sent gzipped and, with
 every file it loads, weighs at most 75 KB over the wire. Static files are counted as
 WhiteNoise serves them in production: compressed (gzip here; brotli is smaller still)."""
 

@@ -1,4 +1,4 @@
-"""The GM's content editors, a row at a time (issue 12, item 9): a row is edited where it
+"""The GM's content editors, a row at a time: a row is edited where it
 is (htmx swaps it for its form and back), shows the default it overrides, and moves with
 Up/Down instead of a typed sort order. Only the campaign's GM; a GET changes nothing."""
 

@@ -1,5 +1,5 @@
-"""The rows inside one of the campaign's background tables, a row at a time (issue 12,
-item 9): a row is edited where it is, listed by roll (no sort order), shown beside the
+"""The rows inside one of the campaign's background tables, a row at a time: a row is
+edited where it is, listed by roll (no sort order), shown beside the
 default table's row it replaces; a range must fit the dice and overlap no other row.
 Only the campaign's GM; a GET changes nothing."""
 

@@ -1,5 +1,5 @@
 """Drifting at the table, through the services: a roll's note, the ticks and loss kept
-from the latest roll, and taking back a loss entered by mistake (issue 12, item 13)."""
+from the latest roll, and taking back a loss entered by mistake."""
 
 from __future__ import annotations
 

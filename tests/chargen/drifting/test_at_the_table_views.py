@@ -1,5 +1,5 @@
 """Drifting at the table through the test client: kept ticks and Clear, the loss form
-filled in, a roll's note (kept, bounded, escaped) and Undo this loss (issue 12, item 13)."""
+filled in, a roll's note (kept, bounded, escaped) and Undo this loss."""
 
 from __future__ import annotations
 

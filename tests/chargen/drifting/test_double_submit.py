@@ -3,7 +3,7 @@
 The second click looks its key up first and finds nothing yet; the first click then
 commits (depleting the tokens the form ticks), so the second's form no longer
 validates. The view must answer with the roll the first click saved, never with a
-field error beside it (issue 9: "Select a valid choice. Firearms#1 …").
+field error beside it ("Select a valid choice. Firearms#1 …").
 
 The moment is made exact with Django's `connection.execute_wrapper`: the first
 click's roll is written just before the second request's form reads the token

@@ -1,5 +1,5 @@
 """The Drifting token sheet runs as many queries after many rolls as after one, and as
-many with more characters in the campaign (issue 13)."""
+many with more characters in the campaign."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_the_token_sheet_reads_tokens_assists_and_companions_once(
     player_client: Client, jim: Character, linda: Character
 ) -> None:
     """The odds box and the sheet share one read of the tokens and the waiting assists,
-    and the roll and assist forms one list of companions (issue 13)."""
+    and the roll and assist forms one list of companions."""
     _roll(player_client, jim)
     queries = page_queries(
         player_client, reverse("drifting:character", kwargs={"character_id": jim.id})
@@ -65,7 +65,7 @@ def test_the_token_sheet_reads_its_log_once_for_rows_key_and_provenance(
     player_client: Client, jim: Character
 ) -> None:
     """The forms' one-time key is one past the newest row of the log the page lists, not
-    a query of its own (issue 13); the same key the model's next_sequence gives. The log
+    a query of its own; the same key the model's next_sequence gives. The log
     is paged (chargen/core/log_pages.py): one count and the newest page's rows."""
     _roll(player_client, jim)
     page = reverse("drifting:character", kwargs={"character_id": jim.id})

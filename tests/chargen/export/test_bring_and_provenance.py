@@ -236,7 +236,7 @@ def test_a_drifting_sheet_counts_imported_rolls_from_the_log_it_lists(
     jim: Drifter, player_client: Client
 ) -> None:
     """The token sheet counts where its dice came from over the log rows it loads for its
-    own log, not a second read of the log (issue 13): the same counts, one query fewer."""
+    own log, not a second read of the log: the same counts, one query fewer."""
     choices = drifting.RollChoices(applicable=("Firearms",))
     with override_settings(CHARGEN_SIGNING_KEY=FOREIGN):
         for _ in range(2):

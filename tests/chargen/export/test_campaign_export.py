@@ -1,6 +1,6 @@
 """The GM's campaign export: the published schema, every character, the house rules.
 
-Issue 11's audit, item 4. What importing such a file does is in docs/export-format.md:
+What importing such a file does is in docs/export-format.md:
 every character is created for whoever imports it, outside any campaign.
 """
 

@@ -1,4 +1,4 @@
-"""Issue 11 item 3 for Drifting: a finished character outside any campaign (here an
+"""Drifting: a finished character outside any campaign (here an
 import whose rows no key of this server signed) joins a Drifting campaign only when
 its GM accepts, having seen its tokens and where its dice came from."""
 

@@ -1,4 +1,4 @@
-"""A file cannot make its dice read as rolled by this server (issue 11's audit, item 1).
+"""A file cannot make its dice read as rolled by this server.
 
 The forgery: change the faces (or the `entered` flags), recompute the chain's hashes
 so it links again, and blank every key id and signature. The chain is intact, so the

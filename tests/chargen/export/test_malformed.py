@@ -1,6 +1,6 @@
 """Malformed files get words, never a 500, on /import/, /verify/ and verify_export.
 
-Issue 11's audit, item 2: deeply nested JSON raised RecursionError, the verify page
+deeply nested JSON raised RecursionError, the verify page
 choked on `{"characters": [1]}`, and the command on a top-level list.
 """
 

@@ -1,4 +1,4 @@
-"""An upload over the limit is refused before its file is read (issue 11's audit, item 3).
+"""An upload over the limit is refused before its file is read.
 
 With CSRF checked as in production, CsrfViewMiddleware reads request.POST before the
 view runs, which parses the body; the upload handler must stop it at the file, so that

@@ -1,4 +1,4 @@
-"""Back means back (issue 12, item 6): each wizard step is one entry in the browser's
+"""Back means back: each wizard step is one entry in the browser's
 history. An htmx answer that moves to another step pushes its address; one that stays on
 the step (a roll, a placement, an undo, a note) replaces it. A GET of a step page, however
 it comes (a link, htmx, Back), changes nothing, so Back never re-rolls."""

@@ -1,4 +1,4 @@
-"""One request per htmx action (issue 13, goal 2): a successful htmx POST is answered with
+"""One request per htmx action: a successful htmx POST is answered with
 the step's partial drawn from the state just saved, at the step's address; a plain POST
 keeps POST-redirect-GET. Either way a refresh shows the same saved dice."""
 

@@ -1,4 +1,4 @@
-"""History as you roll (issue 12): one roll's note saved on its own beside the roll and on
+"""History as you roll: one roll's note saved on its own beside the roll and on
 the history step, its limit at the field, prompts as hints only, unwritten notes shown as
 missing, and the one-time key keeping a double submit or a stale tab harmless."""
 

@@ -1,5 +1,5 @@
 """Infinity Drive's pages run as many queries for many characters and long logs as for
-one short one (issue 13), the GM's party print included."""
+one short one, the GM's party print included."""
 
 from __future__ import annotations
 

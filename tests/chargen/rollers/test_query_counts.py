@@ -1,4 +1,4 @@
-"""The roller sheets run as many queries after many rolls as after one (issue 13)."""
+"""The roller sheets run as many queries after many rolls as after one."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def test_the_sheets_take_the_next_sequence_and_crises_from_rows_they_load(
     player_client: Client, leanne: UniqueCharacter, mage: ManaCharacter
 ) -> None:
     """The form's sequence is one past the newest row of the log the page shows, and the
-    crisis track is counted from the crises the page lists: no MAX, no COUNT (issue 13);
+    crisis track is counted from the crises the page lists: no MAX, no COUNT;
     16 and 15 queries before, 14 and 15 now (the logged-in session and user, the badge,
     and the ETag's own reads: the sheet through its check and, for the contest form, the
     owner's other roll-and-keep sheets)."""
