@@ -85,8 +85,8 @@ test: $(STAMP) check-chromium check-pdf check-redis lint types ## everything the
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \
 	  exit $$status
 
-screenshots: $(STAMP) check-chromium ## refresh docs/screenshots/ from the browser tests
-	CHARGEN_SCREENSHOTS=1 $(BIN)/pytest -p no:cacheprovider -q tests/e2e
+screenshots: $(STAMP) check-chromium check-pdf ## refresh docs/screenshots/ and the PDF reference images (look at them before committing)
+	CHARGEN_SCREENSHOTS=1 $(BIN)/pytest -p no:cacheprovider -q tests/e2e tests/chargen/pdf/test_layout.py
 
 # The load test deploys the site on PostgreSQL and Redis (docs/benchmarks.md); the shorter
 # runs: `make bench BENCH_STEPS=20,40 BENCH_HOLD=30`.
