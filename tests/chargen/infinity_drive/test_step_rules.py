@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
 from chargen.infinity_drive.models import Character
+from chargen.infinity_drive.services import character_start
 from chargen.infinity_drive.wizard.stepper import STEPS
 from tests.chargen.house_rules import set_house_rules
 
@@ -51,8 +52,11 @@ def test_equipment_describes_both_options_and_unspent_credits(
 def test_house_rules_change_the_numbers_the_rule_gives(
     player: User, player_client: Client, campaign: Campaign
 ) -> None:
-    set_house_rules(campaign, point_buy_total=60, starting_credits=30_000, career_survival=False)
-    campaign_draft = Character.objects.create(owner=player, campaign=campaign, name="Rimmer")
+    changed = set_house_rules(
+        campaign, point_buy_total=60, starting_credits=30_000, career_survival=False
+    )
+    campaign_draft = character_start(owner=player, campaign=changed, name="Rimmer", concept="")
     assert "Point buy shares 60 points" in _rule(player_client, "characteristics", campaign_draft)
     assert "30,000 credits" in _rule(player_client, "equipment", campaign_draft)
     assert "survival roll" not in _rule(player_client, "skills", campaign_draft)
+
