@@ -59,4 +59,3 @@ def test_house_rules_change_the_numbers_the_rule_gives(
     assert "Point buy shares 60 points" in _rule(player_client, "characteristics", campaign_draft)
     assert "30,000 credits" in _rule(player_client, "equipment", campaign_draft)
     assert "survival roll" not in _rule(player_client, "skills", campaign_draft)
-
