@@ -89,9 +89,11 @@ def signup(request: HttpRequest) -> HttpResponse:
             auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,
-                f"Welcome, {user.get_username()}: you are logged in. We have e-mailed "
-                f"{form.cleaned_data['email']}; if that address already had an account, the "
-                "e-mail says so, and the address stays with that account.",
+                f"Welcome, {user.get_username()} — your account is ready and you are "
+                f"logged in. We have sent an e-mail to {form.cleaned_data['email']} (if that "
+                "address already belongs to an account, the e-mail says so and the address "
+                "stays with it)." + ("" if next_url else " Press “Create a character” to begin."),
+                # Home has the one button that begins; an invite link has its own page.
             )
             # Back to the page they were heading for (an invite link, say).
             return redirect(next_url or "home")

@@ -184,6 +184,12 @@ class GameSystem:
     # Where a member starts a character for the campaign, the campaign preselected ("" if
     # the system has no such page): the campaign page's "Create your character for …".
     start_character_url: Callable[[Campaign], str] = lambda campaign: ""
+    # How the system is offered to a newcomer: the name a player knows it by, one line
+    # on what it is, and where a new character or sheet begins ("" if nowhere). The home
+    # page, the footer and "Create a character" list every system that has a start.
+    title: str = ""
+    pitch: str = ""
+    start_url: Callable[[], str] = lambda: ""
     character_kinds: tuple[CharacterKind, ...] = ()
     submittable: Submittable | None = None
     desk: Desk = field(default_factory=Desk)
@@ -246,6 +252,10 @@ class Registry:
 
     def all(self) -> list[GameSystem]:
         return sorted(self._systems.values(), key=lambda system: (system.order, system.key))
+
+    def startable(self) -> list[GameSystem]:
+        """The systems a player can start a character or sheet in, in order."""
+        return [system for system in self.all() if system.start_url()]
 
     def campaign_games(self) -> list[GameSystem]:
         return [system for system in self.all() if system.campaign_game]

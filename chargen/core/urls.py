@@ -6,6 +6,7 @@ from chargen.core import views, views_export, views_paper
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("new/", views.create_character, name="create_character"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("settings/paper/", views_paper.paper, name="paper"),
     path(

@@ -9,13 +9,31 @@ from django.template import loader
 from django.templatetags.static import static
 from django.views.decorators.http import require_safe
 
+from chargen.core.game_starts import game_starts
 from chargen.core.home import home_sections
 from chargen.core.refusals import refusal_response
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/home.html", {"sections": home_sections(request.user)})
+    sections = home_sections(request.user)
+    return render(
+        request,
+        "core/home.html",
+        {
+            "sections": sections,
+            # The games are introduced until the player has anything of their own (a
+            # character, a sheet, a campaign); from then on the dashboard comes first.
+            "introduce": not any(section.items for section in sections),
+            "starts": game_starts(request.user),
+        },
+    )
+
+
+@require_safe
+def create_character(request: HttpRequest) -> HttpResponse:
+    """ "Create a character": which game? Each leads to that game's own start page."""
+    return render(request, "core/create.html", {"starts": game_starts(request.user)})
 
 
 @require_safe

@@ -34,6 +34,12 @@ SYSTEM = GameSystem(
     key=DRIFTING,
     label="Drifting",
     order=20,
+    title="Drifting",
+    pitch=(
+        "Travellers of the Tigris system whose abilities and reputation are tokens, gained "
+        "through lifepaths."
+    ),
+    start_url=lambda: reverse("drifting:new"),
     home_section=drifting_section,
     nav=(NavEntry("Drifting", "drifting:list", "drifting"),),
     urls=UrlMount("drifting/", "chargen.drifting.urls"),

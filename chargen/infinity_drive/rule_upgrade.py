@@ -111,7 +111,7 @@ def _lines(progress: Progress) -> dict[str, str]:
     state = progress.state
     return {
         "Profile": state.profile or "—",
-        "Skills": (state.skill_notation if state.career else "") or "—",
+        "Skills": (state.skill_summary if state.career else "") or "—",
         "Progress": progress.progress_label,
         "Next": progress.next_step_message,
     }

@@ -107,9 +107,11 @@ class Finish:
         choices = []
         if allowed in {EquipmentOptions.BOTH, EquipmentOptions.STANDARD}:
             credits = self.progress.house_rules.starting_credits
-            choices.append((STANDARD, f"Standard: {credits:,} cr"))
+            choices.append((STANDARD, f"Standard: {credits:,} cr to spend, alike for every player"))
         if allowed in {EquipmentOptions.BOTH, EquipmentOptions.VARIABLE}:
-            choices.append((VARIABLE, "Variable background: roll on tables"))
+            choices.append(
+                (VARIABLE, "Variable background: roll for background, cash, assets and debts")
+            )
         return choices
 
     # --- Step 8 ---------------------------------------------------------------------

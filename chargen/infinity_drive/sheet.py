@@ -1,5 +1,6 @@
 """The character sheet's lines that are more than the replayed state: characteristics with
-their hex value and modifier, the roll counts, and the variable background results."""
+their hex value and modifier, the skills in two columns, the roll counts, and the variable
+background results."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from chargen.infinity_drive.progress import roll_counts
 from chargen.infinity_drive.selectors_finish import Finish
 from rules.infinity_drive.characteristics import characteristic_modifier, characteristic_name
 from rules.infinity_drive.profile import hex_value
+from rules.infinity_drive.skills import SkillRank
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,18 @@ def characteristic_lines(finish: Finish) -> list[CharacteristicLine]:
     ]
 
 
+SKILL_COLUMNS = 4
+
+
+def skill_columns(finish: Finish) -> list[list[SkillRank]]:
+    """The skills in book order, split into four tables read down from the left: one long
+    Skill | Rank table would double the sheet's top and push the print past a page. A
+    narrow screen stacks them into what reads as one table."""
+    ranks = list(finish.progress.state.skills.ranks)
+    per_column = -(-len(ranks) // SKILL_COLUMNS)  # rounded up
+    return [ranks[start : start + per_column] for start in range(0, len(ranks), per_column or 1)]
+
+
 def background_results(finish: Finish) -> list[BackgroundResult]:
     return [
         BackgroundResult(
@@ -68,6 +82,7 @@ def sheet_context(finish: Finish, *, known_keys: dict[str, str] | None = None) -
         known_keys = roll_keys.known_public_keys()
     return {
         "characteristics": characteristic_lines(finish),
+        "skill_columns": skill_columns(finish),
         "counts": roll_counts(finish.entries, known_keys),
         # The rows the history names "imported" rather than "server".
         "imported_sequences": {

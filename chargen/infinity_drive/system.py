@@ -44,6 +44,12 @@ SYSTEM = GameSystem(
     key=INFINITY_DRIVE,
     label="Infinity Drive",
     order=10,
+    title="Infinity Drive",
+    pitch=(
+        "Science-fiction characters by the book: characteristics by points or dice, a "
+        "race, careers and skill rolls, survival, then equipment."
+    ),
+    start_url=lambda: reverse("characters:new"),
     home_section=characters_home_section,
     nav=(
         NavEntry("Infinity Drive", "characters:list", "characters"),

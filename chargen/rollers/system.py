@@ -7,6 +7,8 @@ Registered from RollersConfig.ready().
 
 from __future__ import annotations
 
+from django.urls import reverse
+
 from chargen.core.systems import CharacterKind, GameSystem, NavEntry, UrlMount
 from chargen.rollers.access import mana_character_for_owner, unique_character_for_owner
 from chargen.rollers.deletion import mana_delete, mana_deletion, unique_delete, unique_deletion
@@ -15,13 +17,20 @@ from chargen.rollers.home import rollers_home_section
 
 UNIQUE_POOL_KEY = "unique_pool"
 ROLL_AND_KEEP_KEY = "roll_and_keep"
-NAV = (NavEntry("Rollers", "rollers:list", "rollers"),)
+NAV = (NavEntry("Dice rollers", "rollers:list", "rollers"),)
 URLS = UrlMount("rollers/", "chargen.rollers.urls")
 
 UNIQUE_POOL = GameSystem(
     key=UNIQUE_POOL_KEY,
     label="Unique-dice pool",
     order=30,
+    title="Unique-dice pool",
+    pitch=(
+        "A sheet that rolls d6 pools where repeated numbers are removed; push your luck "
+        "at the risk of a physical or mental crisis."
+    ),
+    # The new-sheet form sits on the rollers' page, under the sheets already made.
+    start_url=lambda: f"{reverse('rollers:list')}#unique-new",
     home_section=rollers_home_section,
     nav=NAV,
     urls=URLS,
@@ -42,6 +51,12 @@ ROLL_AND_KEEP = GameSystem(
     key=ROLL_AND_KEEP_KEY,
     label="Roll and keep",
     order=31,
+    title="Roll and keep with mana",
+    pitch=(
+        "A sheet that rolls d10s and keeps as many as your mana allows: successes against "
+        "a difficulty, degrees, botches and opposed rolls."
+    ),
+    start_url=lambda: f"{reverse('rollers:list')}#mana-new",
     home_section=rollers_home_section,
     nav=NAV,
     urls=URLS,

@@ -45,8 +45,16 @@ class SkillRank:
 
     @property
     def notation(self) -> str:
-        """Rank 0 shows the bare name; `Diplomacy – 4` with an en dash otherwise."""
+        """The book's: rank 0 shows the bare name; `Diplomacy – 4` with an en dash otherwise."""
         return f"{self.label} – {self.rank}" if self.rank else self.label
+
+    @property
+    def summary(self) -> str:
+        """`Drive (rank 2)`, `Gun Combat (Slug Rifle, rank 1)`: the rank said, since the
+        book's en dash reads as a minus to a newcomer."""
+        if self.specialty:
+            return f"{self.skill} ({self.specialty}, rank {self.rank})"
+        return f"{self.skill} (rank {self.rank})"
 
 
 @dataclass(frozen=True)
@@ -88,6 +96,11 @@ class SkillSheet:
     @property
     def notation(self) -> str:
         return ", ".join(held.notation for held in self.ranks)
+
+    @property
+    def summary(self) -> str:
+        """The skills on one line with their ranks said (where a table will not fit)."""
+        return ", ".join(held.summary for held in self.ranks)
 
 
 def skill_order(rulebook: Rulebook) -> Callable[[str], int]:

@@ -97,7 +97,7 @@ def _wizard_steps(page: Page, base: str) -> None:
 
 
 def _rollers(page: Page) -> None:
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rollers").click()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Dice rollers").click()
     page.locator("#unique-new").get_by_label("Character name").fill("Leanne")
     page.get_by_role("button", name="New unique-dice pool sheet").click()
     expect(page.get_by_role("heading", name="Edit Leanne")).to_be_visible()
@@ -115,7 +115,7 @@ def _rollers(page: Page) -> None:
     roll_form.get_by_role("button", name="Roll", exact=True).click()
     expect(page.locator("#latest-roll .die")).to_have_count(3)
 
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rollers").click()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Dice rollers").click()
     page.locator("#mana-new").get_by_label("Character name").fill("The mage")
     page.get_by_role("button", name="New roll-and-keep sheet").click()
     expect(page.get_by_role("heading", name="Edit The mage")).to_be_visible()

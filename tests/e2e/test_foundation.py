@@ -52,7 +52,7 @@ def test_visitor_signs_up_logs_in_and_joins_a_campaign(
     expect(page.get_by_role("heading", name="House rules")).to_be_visible()
     page.screenshot(path=str(screenshot_dir / "campaign.png"), full_page=True)
 
-    page.get_by_role("link", name="My characters").click()
+    page.get_by_role("link", name="Dashboard").click()
     campaigns = page.locator("#home-campaigns")
     expect(campaigns.get_by_role("link", name="The Tigris Run")).to_be_visible()
     expect(campaigns).to_contain_text("GM alice")

@@ -25,12 +25,12 @@ from chargen.infinity_drive.gm.services import character_approve, race_approve
 from chargen.infinity_drive.models import Character, CharacterStatus
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.chargen.infinity_drive_finish.build import (
-    BOOK_SKILLS,
     buy,
     equip_standard,
     save_history,
     treva_through_skills,
 )
+from tests.e2e.test_wizard import expect_skill_table
 
 PAPERS = ("A4", "Letter")
 # The screenshots are as wide as A4 paper at the browser's 96 dots per inch.
@@ -242,7 +242,7 @@ def test_treva_prints_every_element_of_the_sheet_on_one_page(
         expect(row).to_contain_text(f"({line.code})")
         expect(row.locator("td").nth(0)).to_have_text(line.hex)
         expect(row.locator("td").nth(1)).to_have_text(line.modifier_text)
-    expect(sheet.locator(".skill-notation")).to_have_text(BOOK_SKILLS)
+    expect_skill_table(sheet)
     expect(sheet.locator(".sheet-equipment-option")).to_contain_text("Standard")
     expect(sheet.locator(".sheet-credits")).to_have_text(f"{loaded.credits:,}")
     for item_name, quantity in PURCHASES.items():

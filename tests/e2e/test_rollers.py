@@ -33,7 +33,7 @@ def test_unique_pool_to_a_crisis_then_roll_and_keep(
     expect(page.get_by_text("Signed in as bob")).to_be_visible()
 
     # Build Leanne: Precision 3 and the special attribute 'delivery driver'.
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rollers").click()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Dice rollers").click()
     page.locator("#unique-new").get_by_label("Character name").fill("Leanne")
     page.get_by_role("button", name="New unique-dice pool sheet").click()
     expect(page.get_by_role("heading", name="Edit Leanne")).to_be_visible()
@@ -100,7 +100,7 @@ def test_unique_pool_to_a_crisis_then_roll_and_keep(
     _screenshot(page, screenshot_dir, "rollers")
 
     # A roll-and-keep mage: 3 black and 2 blue mana, Cunning 3.
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rollers").click()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Dice rollers").click()
     page.locator("#mana-new").get_by_label("Character name").fill("The mage")
     page.get_by_role("button", name="New roll-and-keep sheet").click()
     expect(page.get_by_role("heading", name="Edit The mage")).to_be_visible()

@@ -72,7 +72,7 @@ def sheet_of(progress: Progress | None) -> Sheet:
         profile=state.profile,
         race=progress.race_name or "Humanoid",
         skills={held.label: held.rank for held in state.skills.ranks},
-        skills_text=state.skill_notation if state.career else "",
+        skills_text=state.skill_summary if state.career else "",
     )
 
 

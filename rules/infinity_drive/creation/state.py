@@ -297,6 +297,10 @@ class CreationState:
     def skill_notation(self) -> str:
         return self.skills.notation
 
+    @property
+    def skill_summary(self) -> str:
+        return self.skills.summary
+
     def maximum(self, code: str) -> int | None:
         """Rule 5's maximum for `code`, or None when a non-humanoid has none (house rule)."""
         text(code, "A characteristic")

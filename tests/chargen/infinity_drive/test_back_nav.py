@@ -196,8 +196,8 @@ def test_a_draft_opens_where_it_was_left(player_client: Client, at_the_career: C
     assert response["Location"] == url("skills", at_the_career)
 
 
-def test_my_characters_opens_the_list_of_them(player_client: Client, draft: Character) -> None:
+def test_the_dashboard_lists_them(player_client: Client, draft: Character) -> None:
     page = player_client.get(url("skills", draft)).content.decode()
-    assert f'href="{reverse("home")}">My characters</a>' in page
+    assert f'href="{reverse("home")}">Dashboard</a>' in page
     home = player_client.get(reverse("home")).content.decode()
     assert f'href="{url("resume", draft)}">{draft.name}</a>' in home

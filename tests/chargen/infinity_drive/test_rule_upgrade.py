@@ -73,9 +73,13 @@ def test_the_page_shows_what_would_change_and_the_move_applies_it(
 
     shown = player_client.get(page(diplomat))
     text = shown.content.decode()
-    assert "Diplomacy – 1" in text
-    assert "<td>Athletics, Acrobatics, Bribery, Diplomacy – 1, Drive," in text
-    assert "<td>Athletics, Acrobatics, Bribery, Clerical, Diplomacy, Drive," in text
+    assert "Diplomacy (rank 1)" in text
+    assert "<td>Athletics (rank 0), Acrobatics (rank 0), Bribery (rank 0), Diplomacy (rank 1)," in (
+        text
+    )
+    assert "<td>Athletics (rank 0), Acrobatics (rank 0), Bribery (rank 0), Clerical (rank 0)," in (
+        text
+    )
     assert b"Move to the current rule data" in shown.content
     diplomat.refresh_from_db()
     assert diplomat.rule_version_id == pinned  # looking changes nothing

@@ -27,6 +27,25 @@ BOOK_SKILLS = (
     "Intimidation, Knowledge (Black Market), Local, Recon – 1, Stealth, Swim, Zero-G Movement"
 )
 
+# Treva's skills as the sheet's Skill | Rank tables show them (left table, then right).
+BOOK_SKILL_ROWS = (
+    ("Athletics", "0"),
+    ("Acrobatics", "0"),
+    ("Bribery", "1"),
+    ("Broker", "0"),
+    ("Clerical", "0"),
+    ("Diplomacy", "4"),
+    ("Drive", "1"),
+    ("Evade", "0"),
+    ("Intimidation", "0"),
+    ("Knowledge (Black Market)", "0"),
+    ("Local", "0"),
+    ("Recon", "1"),
+    ("Stealth", "0"),
+    ("Swim", "0"),
+    ("Zero-G Movement", "0"),
+)
+
 
 def treva_through_skills(character: Character, *, undo_a_table_choice: bool = False) -> None:
     """Her skills as the book rolls them; with `undo_a_table_choice`, her last skill roll

@@ -88,7 +88,8 @@ def test_an_admin_edit_of_a_table_row_changes_no_finished_character(
     assert every_page(player_client, finished_treva) == before
     finished_treva.refresh_from_db()
     assert finished_treva.snapshot["skills"] == BOOK_SKILLS
-    assert "Diplomacy – 4" in before["sheet"]
+    diplomacy_four = '<th scope="row" class="fw-normal">Diplomacy</th><td class="text-end">4</td>'
+    assert diplomacy_four in before["sheet"]
     assert "Clerical – 3" in newcomer(player).snapshot["skills"]
 
 

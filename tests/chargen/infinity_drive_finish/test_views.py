@@ -18,6 +18,7 @@ from chargen.infinity_drive.log import log_entries
 from chargen.infinity_drive.models import Character, CharacterStatus, RaceStatus
 from tests.chargen.infinity_drive.steps import next_sequence
 from tests.chargen.infinity_drive_finish.build import (
+    BOOK_SKILL_ROWS,
     BOOK_SKILLS,
     choose_option,
     equip_standard,
@@ -194,7 +195,11 @@ def test_review_then_finish_then_sheet(player_client: Client, treva: Character) 
     assert treva.status == CharacterStatus.FINISHED
     sheet = player_client.get(url("sheet", treva)).content.decode()
     assert "68A5873" in sheet
-    assert BOOK_SKILLS in sheet
+    # Skill | Rank tables, the rank in its own cell (never the book's "Drive – 1").
+    assert BOOK_SKILLS not in sheet
+    for name, rank in BOOK_SKILL_ROWS:
+        row = f'<th scope="row" class="fw-normal">{name}</th><td class="text-end">{rank}</td>'
+        assert row in sheet
     assert "Citizen, Construction" in sheet
     assert "Darrian" in sheet
     entered = sum(1 for entry in log_entries(treva) if entry.entered)

@@ -34,6 +34,7 @@ from django.test import Client
 from chargen.drifting.lifepath_choice import UNAVAILABLE_HELP, UNAVAILABLE_MARK
 from chargen.drifting.models import Character as DriftingCharacter
 from chargen.infinity_drive.models import Character
+from chargen.infinity_drive.sheet import SKILL_COLUMNS
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from chargen.rollers.services import CRISIS_PROMPT
 from chargen.rulebook.services import rulebook_cache_clear
@@ -156,6 +157,9 @@ def _recorded_as_now_intended(url: str, recorded: str) -> str:
     - 29 November 2026: an Infinity Drive sheet's history lists only the rolls with a
       note; "History not written yet" beside each other roll gives way to one line by
       the roll log's counts (the GM's roll log still shows it beside each roll).
+    - 29 November 2026: an Infinity Drive sheet's skills are four Skill | Rank tables (the
+      book's "Drive – 2" read as minus two), and the Infinity Drive list is titled
+      "Infinity Drive characters", as the menu names it, not "My characters".
     """
     if "/rollers/unique/" in url:
         for kind in ("Physical", "Mental"):
@@ -175,7 +179,28 @@ def _recorded_as_now_intended(url: str, recorded: str) -> str:
             head = f"{head} {line}"  # the roll log's counts end the text before "History"
             history = " ".join(UNWRITTEN_ITEM.sub(" ", history).split())
             recorded = f"{head} History {history}"
+    if SHEET_HISTORY.search(url):
+        recorded = SKILLS_LINE.sub(lambda found: _skill_tables(found.group(1)), recorded)
+    if url == "/characters/" and recorded.startswith("My characters "):
+        recorded = "Infinity Drive characters " + recorded.removeprefix("My characters ")
     return recorded
+
+
+# A sheet's skills as the old code wrote them: one line, `Diplomacy – 4` or a bare name.
+SKILLS_LINE = re.compile(r"(?<= Skills )(.*?)(?=Equipment )")
+
+
+def _skill_tables(notation: str) -> str:
+    """The text of the Skill | Rank tables (left to right) for a notation line."""
+    rows = []
+    for held in notation.strip().split(", ") if notation.strip() else []:
+        name, _, rank = held.partition(" – ")
+        rows.append(f"{name} {rank or 0}")
+    if not rows:
+        return "No skills yet. "
+    per_column = -(-len(rows) // SKILL_COLUMNS)  # as the sheet splits them, rounded up
+    columns = [rows[start : start + per_column] for start in range(0, len(rows), per_column)]
+    return "".join(f"Skill Rank {' '.join(column)} " for column in columns)
 
 
 # The sheet, its print and the GM's party print draw the player's sheet (not the desk's log).

@@ -140,6 +140,13 @@ def test_learner_is_academic_13_against_12_with_13_rolls_and_10_owed() -> None:
 
 def test_treva_ends_with_the_books_skill_list(treva: CreationState) -> None:
     assert treva.skill_notation == BOOK_SKILLS
+    # The one-line summary says "rank": the book's "Bribery – 1" reads as minus one.
+    assert treva.skill_summary == (
+        "Athletics (rank 0), Acrobatics (rank 0), Bribery (rank 1), Broker (rank 0), "
+        "Clerical (rank 0), Diplomacy (rank 4), Drive (rank 1), Evade (rank 0), "
+        "Intimidation (rank 0), Knowledge (Black Market, rank 0), Local (rank 0), "
+        "Recon (rank 1), Stealth (rank 0), Swim (rank 0), Zero-G Movement (rank 0)"
+    )
     assert treva.is_complete
     assert treva.rolls_used == 13
     assert treva.rolls_left == 0
