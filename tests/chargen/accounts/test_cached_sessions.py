@@ -155,3 +155,22 @@ def test_with_redis_away_logging_out_ends_the_session(redis_away: None, player: 
     assert not Session.objects.filter(session_key=key).exists()
     assert not signed_in(second_browser)
     assert not signed_in(client)
+
+
+def test_a_session_made_while_redis_was_away_works_when_it_returns(player: User) -> None:
+    """Logged in during an outage (the session only in the database), the player stays
+    logged in once Redis answers again: the first read finds it in the database and puts
+    it in Redis for the next."""
+    client = Client()
+    with sessions_in(CLOSED_PORT):
+        client.post(reverse("login"), {"username": "bob", "password": PASSWORD})
+        key = client.cookies["sessionid"].value
+        assert signed_in(client)
+    with sessions_in(redis_location()):
+        try:
+            assert caches["sessions"].get(cached(key)) is None  # Redis never saw it
+            assert signed_in(client)
+            assert caches["sessions"].get(cached(key)) is not None  # kept there from now on
+            assert signed_in(client)
+        finally:
+            caches["sessions"].delete(cached(key))
