@@ -317,7 +317,7 @@ def test_server_dice_survive_a_reload_then_finish_and_print(
     sequence = _sequence(page)
     _roll(page, "skill")
     _saved(page, sequence)
-    shown = page.locator("#wizard h3 .roll").inner_text()
+    shown = page.locator("#wizard h3 .roll").text_content() or ""
     page.reload()
     expect(page.locator("#wizard h3 .roll")).to_have_text(shown)
     saved = character.log.get(sequence=sequence)

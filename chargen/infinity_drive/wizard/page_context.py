@@ -52,6 +52,8 @@ def _characteristics_context(progress: Progress) -> dict[str, Any]:
         "point_budget": point_buy_total(rules),
         "point_fields": point_fields(progress.codes_in_play),
         "characteristic_dice": str(rules.dice_spec),
+        # The step's rule names only the characteristics this campaign plays with.
+        "metaphysical_in_play": "Mtp" in progress.codes_in_play,
         "characteristic_roll_label": f"Roll {rules.dice_spec}",
         "placed_rolls": _placed_rolls(progress),
     }

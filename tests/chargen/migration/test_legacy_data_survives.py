@@ -164,6 +164,8 @@ def _recorded_as_now_intended(url: str, recorded: str) -> str:
     if "/rollers/unique/" in url:
         for kind in ("Physical", "Mental"):
             recorded = recorded.replace(f"{CRISIS_PROMPT} {kind} (", f" {kind} (")
+    if GM_ROLL_LOG.search(url) and ROLL_LOG_HEADER in recorded:
+        recorded = _newest_first(recorded)
     if SHEET_HISTORY.search(url) and " History " in recorded:
         head, history = recorded.split(" History ", 1)
         history = f" {history}"  # each item, the first too, starts after a space
@@ -201,6 +203,29 @@ def _skill_tables(notation: str) -> str:
     per_column = -(-len(rows) // SKILL_COLUMNS)  # as the sheet splits them, rounded up
     columns = [rows[start : start + per_column] for start in range(0, len(rows), per_column)]
     return "".join(f"Skill Rank {' '.join(column)} " for column in columns)
+
+
+# The GM's roll log of one character: since 29 November 2026 it lists the newest row first
+# (a page at a time), where the recording listed the oldest first.
+GM_ROLL_LOG = re.compile(r"/desk/[^/]+/party/[^/]+/$")
+ROLL_LOG_HEADER = "# Step Dice Faces Total Source History note "
+
+
+def _newest_first(recorded: str) -> str:
+    """The recorded roll log's rows in the page's present order, newest first. Row k starts
+    with " k " and its step's name (never a total: those are followed by their source)."""
+    head, rows_text = recorded.split(ROLL_LOG_HEADER, 1)
+    starts, number, at = [], 1, 0
+    while True:
+        found = re.compile(rf"(?:^| ){number} (?=[A-Z])(?!Typed in|App roll)").search(rows_text, at)
+        if found is None:
+            break
+        starts.append(found.start())
+        number, at = number + 1, found.end()
+    rows = [
+        rows_text[start:end].strip() for start, end in zip(starts, [*starts[1:], None], strict=True)
+    ]
+    return head + ROLL_LOG_HEADER + " ".join(reversed(rows))
 
 
 # The sheet, its print and the GM's party print draw the player's sheet (not the desk's log).

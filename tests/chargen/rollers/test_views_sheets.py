@@ -140,7 +140,7 @@ def test_the_home_page_and_the_menu_lead_to_my_roller_sheets(
     assert "Roller sheets" in body
     assert brian.get_absolute_url() in body
     assert mage.get_absolute_url() in body
-    assert f'href="{reverse("rollers:list")}">Rollers</a>' in body
+    assert f'href="{reverse("rollers:list")}">Dice rollers</a>' in body
 
 
 @pytest.mark.parametrize("kind", ["unique", "mana"])
