@@ -181,12 +181,11 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "OPTIONS": REDIS_OPTIONS,
         }
-        for alias in ("default", "shared", "replay", "rows", "sessions")
+        for alias in ("default", "replay", "rows", "sessions")
     }
 else:
     # "default" holds what never needs invalidating (rule data by hash), so a cache per
-    # process is right; "shared" holds what another worker may invalidate (the desk
-    # badge's counts): without Redis it does not cache at all.
+    # process is right.
     # "replay" holds replayed characters under keys naming their content
     # (chargen/core/replay_cache.py): right in any process, so a cache per process too,
     # apart from "default" so that many characters never push the rule data out.
@@ -194,7 +193,6 @@ else:
     # (chargen/core/row_cache.py): right in any process too, and apart from the others.
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-        "shared": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
         "replay": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "replay",
