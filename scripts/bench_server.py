@@ -175,7 +175,7 @@ def gunicorn(tree: Path, env: dict[str, str], log_dir: Path) -> Iterator[Server]
         while not (answers(port) and len(psutil.Process(process.pid).children()) == WORKERS):
             if process.poll() is not None or time.monotonic() > deadline:
                 raise SystemExit(f"gunicorn did not start:\n{server.log_tail()}")
-            time.sleep(0.2)
+            time.sleep(0.2)  # polling a process that is starting: there is no event to wait on
         yield server
     finally:
         process.terminate()

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import resource
+import secrets
 import sys
 import time
 from collections import Counter, defaultdict
@@ -230,7 +230,8 @@ class Watcher(Player):
     @task
     def read_sheet(self) -> None:
         if self.logged_in:
-            name, path = random.choice(list(SEEDED["sheets"].items()))
+            # Which seeded sheet a watcher reads next (not dice: any source would do).
+            name, path = secrets.choice(list(SEEDED["sheets"].items()))
             self.journey(lambda: self.browser.get(path, name=name))
 
 
