@@ -38,6 +38,7 @@ from chargen.drifting.forms import (
 )
 from chargen.drifting.models import Character, LogEntry, LogKind
 from chargen.drifting.odds_box import odds_for, odds_rows
+from chargen.drifting.token_cards import token_cards
 from chargen.drifting.views_bring import bring_context
 from chargen.drifting.views_creation import tokens_by_kind, wizard_context
 from rules import drifting as rules
@@ -121,6 +122,7 @@ def _sheet_context(
         "is_gm": bool(character.campaign and character.campaign.is_gm(request.user)),
         "tokens": tokens_by_kind(sheet),
         "token_rows": list(sheet.values()),
+        "token_cards": token_cards(sheet, roll_form),
         "key": key,
         "roll_form": roll_form,
         "assist_form": assist_form,

@@ -78,6 +78,37 @@
     button.classList.toggle(button.dataset.classReason, given);
   }
 
+  // The Drifting token cards: each [data-presses] button stands for one checkbox of the
+  // roll form (its id), shows its state as aria-pressed and, pressed, ticks or unticks it
+  // and sends the change that asks the server for the odds. The checkboxes stay in the
+  // form (they are what is sent) but out of sight, so each choice is offered once.
+  function pressedState(button) {
+    const box = document.getElementById(button.dataset.presses);
+    if (!box) { return; }
+    button.setAttribute("aria-pressed", box.checked ? "true" : "false");
+    button.disabled = box.disabled;
+    button.hidden = false;
+  }
+
+  function takeOverCheckboxes(group) {
+    const form = group.closest("form");
+    if (!form) { return; }
+    const buttons = within(form, "[data-presses]");
+    if (!buttons.length) { return; }
+    buttons.forEach(pressedState);
+    group.classList.add("replaced");
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("[data-presses]");
+    if (!button) { return; }
+    const box = document.getElementById(button.dataset.presses);
+    if (!box || box.disabled) { return; }
+    box.checked = !box.checked;
+    pressedState(button);
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
   function setUp(root) {
     showError(root);
     within(root, "[data-reason-for]").forEach(updateReasonButton);
@@ -87,6 +118,7 @@
     if (window.matchMedia && window.matchMedia("(min-width: 768px)").matches) {
       within(root, "details[data-open-wide]").forEach((details) => { details.open = true; });
     }
+    within(root, "[data-token-checkboxes]").forEach(takeOverCheckboxes);
     if (navigator.clipboard && window.isSecureContext) {
       within(root, "[data-copy-target]").forEach((button) => { button.hidden = false; });
     }

@@ -12,10 +12,9 @@
       ? "." + element.className.trim().split(/\s+/).join(".") : "";
     return element.tagName.toLowerCase() + (element.id ? "#" + element.id : "") + classes;
   };
-  const allowed = (element) => element.closest("[data-scroll-sideways]");
   const hidden = (element) => element.closest(".visually-hidden, .visually-hidden-focusable, [hidden]");
   for (const element of document.querySelectorAll("main *")) {
-    if (element.matches("input, textarea, select") || allowed(element)) { continue; }
+    if (element.matches("input, textarea, select")) { continue; }
     const overflow = getComputedStyle(element).overflowX;
     if ((overflow === "auto" || overflow === "scroll") && element.scrollWidth > element.clientWidth + 1) {
       problems.push(`${name(element)} scrolls sideways (${element.scrollWidth} > ${element.clientWidth} px)`);
@@ -24,7 +23,7 @@
   const controls = "main button, main a.btn, main input:not([type=hidden]), main select, main textarea";
   for (const element of document.querySelectorAll(controls)) {
     const box = element.getBoundingClientRect();
-    if ((box.width === 0 && box.height === 0) || allowed(element) || hidden(element)) { continue; }
+    if ((box.width === 0 && box.height === 0) || hidden(element)) { continue; }
     if (box.left < -1 || box.right > width + 1) {
       const label = (element.textContent || element.name || "").trim().slice(0, 30);
       problems.push(`${name(element)} “${label}” is off the screen (${Math.round(box.left)}–${Math.round(box.right)} px)`);

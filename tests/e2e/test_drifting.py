@@ -61,8 +61,9 @@ def test_create_from_lifepaths_roll_with_tokens_and_refresh(
     # loaded: a box ticked before that sends no change and the odds stay as they were.
     page.wait_for_load_state()
 
-    page.get_by_role("group", name="Applicable tokens").get_by_label("Firearms").check()
-    page.get_by_role("group", name="Deplete").get_by_label("Firearms (1)").check()
+    firearms = page.locator('#token-cards [data-token="Firearms"]')
+    firearms.get_by_role("button", name="Use Firearms +2").click()
+    firearms.get_by_role("button", name="Deplete Firearms 1").click()
     expect(page.locator("#odds")).to_contain_text("3 dice, +2")
     page.get_by_role("button", name="Roll", exact=True).click()
 
@@ -70,7 +71,6 @@ def test_create_from_lifepaths_roll_with_tokens_and_refresh(
     expect(result).to_be_visible()
     expect(result.locator(".die")).to_have_count(3)
     expect(result.locator(".die.halved")).to_have_count(1)
-    firearms = page.locator('#token-table tr[data-token="Firearms"]')
     expect(firearms.locator(".depleted")).to_have_text("1")
     expect(firearms.locator(".checks")).to_have_text("3 / 20")
 
@@ -127,6 +127,7 @@ def test_an_assisted_roll_a_shared_mark_a_two_token_loss_and_the_gms_refresh(
     # Linda depletes Space: its die and its +1 go to Jim's next roll.
     log_in(page, base, "carol")
     page.goto(f"{base}{linda.get_absolute_url()}")
+    page.get_by_text("Assist another character").click()  # it opens
     page.locator("#id_recipient").select_option(label="Jim")
     page.get_by_label("by depleting").select_option("Space")
     page.get_by_role("button", name="Assist", exact=True).click()
@@ -136,11 +137,12 @@ def test_an_assisted_roll_a_shared_mark_a_two_token_loss_and_the_gms_refresh(
     log_in(page, base, "bob")
     page.goto(f"{base}{jim.get_absolute_url()}")
     expect(page.locator("#sheet")).to_contain_text("Linda depleted Space: your next roll")
-    for name in ("Military", "Firearms", "Dodge"):
-        page.get_by_role("group", name="Applicable tokens").get_by_label(name).check()
-    deplete = page.get_by_role("group", name="Deplete")
-    deplete.get_by_label("Military").check()
-    deplete.get_by_label("Firearms (1)").check()
+    page.get_by_role("button", name="Use Military +1").click()
+    page.get_by_role("button", name="Use Firearms +2").click()
+    page.get_by_role("button", name="Use Dodge +1").click()
+    page.get_by_role("button", name="Deplete Military").click()
+    page.get_by_role("button", name="Deplete Firearms 1").click()
+    page.locator("#roll-form .roll-more > summary").click()  # it opens
     page.get_by_label("Share a check mark").select_option("Firearms")
     page.get_by_label("Share it with").select_option(label="Linda")
     odds = page.locator("#odds")
@@ -159,6 +161,7 @@ def test_an_assisted_roll_a_shared_mark_a_two_token_loss_and_the_gms_refresh(
     assert linda.tokens.get(name="Firearms").shared_marks == 10
 
     # Lost by ten: three tokens. Dodge is related; the other two are Jim's to choose.
+    page.get_by_text("Lose tokens after a harmful loss").click()  # it opens
     page.get_by_label("My total").fill("4")
     page.get_by_label("Opponent's total").fill("14")
     related = page.get_by_role("group", name="Token types related")
@@ -174,8 +177,8 @@ def test_an_assisted_roll_a_shared_mark_a_two_token_loss_and_the_gms_refresh(
     )
     page.get_by_label("Firearms tokens I choose to lose").fill("2")
     page.get_by_role("button", name="Lose tokens").click()
-    expect(page.locator('#token-table tr[data-token="Firearms"] .lost')).to_have_text("2")
-    expect(page.locator('#token-table tr[data-token="Dodge"] .lost')).to_have_text("1")
+    expect(page.locator('#token-cards [data-token="Firearms"] .lost')).to_have_text("2")
+    expect(page.locator('#token-cards [data-token="Dodge"] .lost')).to_have_text("1")
     expect(page.locator("#log")).to_contain_text(
         "Firearms lost (player's choice, already depleted)."
     )
@@ -188,8 +191,8 @@ def test_an_assisted_roll_a_shared_mark_a_two_token_loss_and_the_gms_refresh(
     page.get_by_role("button", name="Tokens refresh for the whole campaign").click()
     expect(page.get_by_text("Tokens refresh: 2 characters changed.")).to_be_visible()
     page.goto(f"{base}{jim.get_absolute_url()}")
-    expect(page.locator('#token-table tr[data-token="Firearms"] .lost')).to_have_text("0")
-    expect(page.locator('#token-table tr[data-token="Military"] .depleted')).to_have_text("0")
+    expect(page.locator('#token-cards [data-token="Firearms"] .lost')).to_have_text("0")
+    expect(page.locator('#token-cards [data-token="Military"] .depleted')).to_have_text("0")
     expect(page.locator("#log")).to_contain_text("Tokens refresh")
     page.goto(f"{base}{linda.get_absolute_url()}")
-    expect(page.locator('#token-table tr[data-token="Firearms"] .held')).to_have_text("1")
+    expect(page.locator('#token-cards [data-token="Firearms"] .held')).to_have_text("1")

@@ -2,10 +2,9 @@
 
 Every page a player or a GM opens with demo-like data (tests/e2e/phone_world.py) is
 measured at 390 px and again at 1280 px: the page is no wider than the screen, no box
-inside it scrolls sideways (except one marked data-scroll-sideways: the Drifting token
-table, whose check marks column is sticky), every button and field lies within the
-screen, and no word is split over two lines. Screenshots go to $PHONE_SHOTS (by default
-phone/ in the temporary folder) to be looked at. Then the things a phone user must not
+inside it scrolls sideways, every button and field lies within the screen, and no word
+is split over two lines. Screenshots go to $PHONE_SHOTS (by default phone/ in the
+temporary folder) to be looked at. Then the things a phone user must not
 lose: the credits left while shopping, an error the server sends back, and the Drifting
 check marks.
 """
@@ -138,11 +137,11 @@ def test_a_phone_keeps_credits_errors_and_check_marks_in_view(
 
     # The Drifting token sheet: each token's check marks on the screen without scrolling.
     page.goto(f"{base}{world.player_pages['Drifting sheet']}")
-    checks = page.locator("#token-table .checks")
+    checks = page.locator("#token-cards .checks")
     expect(checks).to_have_count(4)
     for index in range(4):
         box = checks.nth(index).bounding_box()
         assert box is not None
         assert box["x"] >= 0, f"check marks {index} start off the screen"
         assert box["x"] + box["width"] <= PHONE["width"], f"check marks {index} end off the screen"
-    page.locator("#token-table").screenshot(path=_shots() / "drifting-tokens.png")
+    page.locator("#token-cards").screenshot(path=_shots() / "drifting-tokens.png")
