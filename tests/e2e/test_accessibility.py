@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Viewport
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.e2e.conftest import BOTH_WIDTHS
 from tests.e2e.phone_world import World, build_world
-from tests.e2e.test_phone_layout import _log_in
+from tests.e2e.test_phone_layout import log_in_as
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
@@ -78,9 +78,9 @@ def test_axe_finds_nothing_on_any_page_at_either_width(
         page = context.new_page()
         page.goto(f"{base}/")
         expect(page.locator("html")).to_have_attribute("data-bs-theme", scheme)
-        _log_in(context, base, player)
+        log_in_as(context, base, player)
         found += _audit(page, base, world.player_pages, label)
-        _log_in(context, base, gm)
+        log_in_as(context, base, gm)
         found += _audit(page, base, world.gm_pages, label)
         context.clear_cookies()  # the invite, signing up and logging in: as a visitor
         found += _audit(page, base, world.visitor_pages, label)
@@ -108,7 +108,7 @@ def test_focus_follows_each_swap_and_dice_results_are_announced(
     live_server: object, context: BrowserContext, world: World, player: User
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
-    _log_in(context, base, player)
+    log_in_as(context, base, player)
     page = context.new_page()
     found: list[str] = []
     # htmx copying an element's `style` across a swap breaks the CSP (no inline style):
@@ -239,7 +239,7 @@ def test_the_keyboard_alone_builds_a_character(
     call_command("load_rules_data", verbosity=0)
     rulebook_cache_clear()
     base = live_server.url  # type: ignore[attr-defined]
-    _log_in(context, base, player)
+    log_in_as(context, base, player)
     page = context.new_page()
     keys = Keyboard(page)
     page.goto(f"{base}/characters/new/")

@@ -17,7 +17,7 @@ from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import Character, LogEntry, LogKind
 from rules import drifting as rules
 from tests.chargen.drifting.conftest import make_played_character
-from tests.e2e.test_phone_layout import MEASURE, _log_in
+from tests.e2e.test_phone_layout import MEASURE, log_in_as
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 FINGER = 44  # px: the smallest target a finger hits reliably (WCAG 2.5.5)
@@ -67,7 +67,7 @@ def test_at_390_px_the_roll_is_in_reach_and_the_cards_are_finger_sized(
     live_server: object, phone: BrowserContext, jim: Character, player: User, tmp_path: Path
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
-    _log_in(phone, base, player)
+    log_in_as(phone, base, player)
     page = phone.new_page()
     page.goto(f"{base}{jim.get_absolute_url()}")
     page.wait_for_load_state()
@@ -131,7 +131,7 @@ def test_a_keyboard_presses_the_same_cards(
     live_server: object, phone: BrowserContext, jim: Character, player: User
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
-    _log_in(phone, base, player)
+    log_in_as(phone, base, player)
     page = phone.new_page()
     page.goto(f"{base}{jim.get_absolute_url()}")
     dodge = page.get_by_role("group", name="Dodge")
@@ -161,7 +161,7 @@ def test_axe_finds_nothing_with_cards_pressed(
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
     context = browser.new_context(viewport=PHONE, color_scheme=scheme)
-    _log_in(context, base, player)
+    log_in_as(context, base, player)
     page = context.new_page()
     page.emulate_media(reduced_motion="reduce")
     page.goto(f"{base}{jim.get_absolute_url()}")

@@ -51,7 +51,7 @@ def phone(browser: Browser) -> Iterator[BrowserContext]:
     created.close()
 
 
-def _log_in(context: BrowserContext, base_url: str, user: User) -> None:
+def log_in_as(context: BrowserContext, base_url: str, user: User) -> None:
     context.clear_cookies()
     client = Client()
     client.force_login(user)
@@ -88,9 +88,9 @@ def test_every_page_fits_a_phone_and_a_desktop(
         context = browser.new_context(viewport=viewport)
         context.set_default_timeout(10_000)
         page = context.new_page()
-        _log_in(context, base, player)
+        log_in_as(context, base, player)
         failures |= _measure(page, base, world.player_pages, label)
-        _log_in(context, base, gm)
+        log_in_as(context, base, gm)
         failures |= _measure(page, base, world.gm_pages, label)
         context.clear_cookies()  # the invite, signing up and logging in: as a visitor
         failures |= _measure(page, base, world.visitor_pages, label)
@@ -113,7 +113,7 @@ def test_a_phone_keeps_credits_errors_and_check_marks_in_view(
     live_server: object, phone: BrowserContext, world: World, player: User
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
-    _log_in(phone, base, player)
+    log_in_as(phone, base, player)
     page = phone.new_page()
 
     # Shopping far down the catalogue, the credits left stay on the screen.

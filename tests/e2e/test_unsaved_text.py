@@ -18,7 +18,7 @@ from chargen.infinity_drive.models import Character
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.chargen.infinity_drive.steps import next_sequence
 from tests.chargen.infinity_drive.test_labels import _strong_citizen
-from tests.e2e.test_phone_layout import _log_in
+from tests.e2e.test_phone_layout import log_in_as
 
 REASON = "Two years hauling crates in the warehouse."
 
@@ -35,7 +35,7 @@ def test_leaving_unsaved_text_asks_and_sending_it_never_does(
         character=character, expected_sequence=next_sequence(character), typed_faces="1 1"
     )
     base = live_server.url
-    _log_in(page.context, base, player)
+    log_in_as(page.context, base, player)
     asked: list[str] = []
 
     def dismiss(dialog: Dialog) -> None:

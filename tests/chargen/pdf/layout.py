@@ -8,7 +8,6 @@ spilling out: the words were all there, just not where a reader needs them.
 from __future__ import annotations
 
 import io
-import os
 import shutil
 import subprocess
 import tempfile
@@ -17,12 +16,11 @@ from pathlib import Path
 
 import pdfplumber
 from PIL import Image
-from pixelmatch.contrib.PIL import pixelmatch
+
+from tests.pictures import picture_mismatch
 
 PDFTOPPM = shutil.which("pdftoppm") or "/usr/bin/pdftoppm"
 REFERENCES = Path(__file__).parent / "references"
-# `make screenshots` sets it: the references are drawn afresh, to be looked at before a commit.
-REFRESH = os.environ.get("CHARGEN_SCREENSHOTS") == "1"
 
 PADDING_PT = 2.0  # a label needs this much room on each side inside its box
 LABEL_MAX_SIZE_PT = 8.0  # the box labels are set at 7.5 pt (pdf.css, .pdf-label)
@@ -168,19 +166,6 @@ def picture_difference(pdf: bytes, reference_name: str) -> str | None:
     With CHARGEN_SCREENSHOTS=1 the reference is written afresh instead (and None returned):
     look at it before committing it.
     """
-    drawn = first_page_image(pdf)
-    reference_path = REFERENCES / f"{reference_name}.png"
-    if REFRESH or not reference_path.exists():
-        REFERENCES.mkdir(exist_ok=True)
-        drawn.save(reference_path)
-        return None if REFRESH else f"no reference yet: wrote {reference_path}; look at it"
-    with Image.open(reference_path) as opened:
-        reference = opened.convert("RGBA")
-    if reference.size != drawn.size:
-        return f"the page is {drawn.size}, its reference {reference.size}"
-    differing = pixelmatch(drawn, reference, threshold=0.2)
-    share = differing / (drawn.size[0] * drawn.size[1])
-    if share > MISMATCH_LIMIT:
-        drawn.save(Path(tempfile.gettempdir()) / f"{reference_name}-drawn.png")
-        return f"{share:.2%} of the pixels differ from {reference_path.name}"
-    return None
+    return picture_mismatch(
+        first_page_image(pdf), REFERENCES / f"{reference_name}.png", limit=MISMATCH_LIMIT
+    )
