@@ -119,7 +119,8 @@ def test_focus_follows_each_swap_and_dice_results_are_announced(
     # A Drifting roll: focus on the "Latest roll" heading, the dice said aloud.
     page.goto(f"{base}{world.player_pages['Drifting sheet']}")
     page.wait_for_load_state()
-    page.get_by_role("group", name="Applicable tokens").get_by_label("Dodge").check()
+    page.get_by_role("button", name="Use Dodge +1").click()
+    expect(page.locator("#running-modifier")).to_have_text("+3")
     page.get_by_role("button", name="Roll", exact=True).click()
     _announced(page, "Latest roll")
     _announced(page, "die showing")

@@ -140,8 +140,10 @@ def _drifting_roll(page: Page, base: str, owner_name: str) -> None:
         owner, "Jim", [rules.TokenState("Firearms", rules.TokenKind.FOCUS, held=2)], None
     )
     page.goto(f"{base}{jim.get_absolute_url()}")
-    page.get_by_role("group", name="Applicable tokens").get_by_label("Firearms").check()
-    expect(page.locator("#odds")).to_contain_text("2 dice")  # htmx's odds preview
+    use = page.get_by_role("button", name="Use Firearms +2")  # a token card's button
+    use.click()
+    expect(use).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#odds")).to_contain_text("2 dice, +2")  # htmx's odds preview
     page.get_by_role("button", name="Roll", exact=True).click()
     result = page.locator(".roll-result")
     expect(result.locator(".die")).to_have_count(2)
