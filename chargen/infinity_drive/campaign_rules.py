@@ -16,6 +16,7 @@ from crispy_forms.layout import HTML, Fieldset, Layout, Submit
 from django import forms
 
 from chargen.core.house_rules import HouseRulesCodec, HouseRulesForm
+from chargen.core.live_sharing import live_sharing_field
 from rules.infinity_drive import house_rules as rules_house
 from rules.infinity_drive.characteristics import point_buy_total
 from rules.infinity_drive.house_rules import HouseRules
@@ -174,6 +175,7 @@ class InfinityDriveRulesForm(HouseRulesForm):
         "non_humanoid_maximum",
     )
     plus_three_grade = _choice("A margin of exactly +3 is a", PLUS_THREE_GRADE, "plus_three_grade")
+    live_sharing = live_sharing_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -202,6 +204,7 @@ class InfinityDriveRulesForm(HouseRulesForm):
                 "non_humanoid_maximum",
                 "plus_three_grade",
             ),
+            Fieldset("The live table", "live_sharing"),
         )
         self.helper.add_input(Submit("submit", "Save house rules"))
 
