@@ -35,6 +35,10 @@ REMOVED_EVENT = "table.removed"  # a member left or was removed
 PIN_EVENT = "table.pin"  # the GM pinned a message
 
 
+def subject_model(log_model: type[models.Model]) -> Any:
+    return log_model._meta.get_field(SUBJECT_FIELD).related_model
+
+
 def system_key_for_log(log_model: type[models.Model]) -> str | None:
     """The system whose live feed is this log, or None (a log no table shows)."""
     for system in registry.all():
@@ -69,10 +73,19 @@ def announce_after_commit(row: Any) -> None:
     transaction.on_commit(lambda: send_to_table(campaign_id, event), robust=True)
 
 
-def announce_subject_after_commit(system_key: str, subject: Any) -> None:
-    """Announce that a subject changed without a log row (approved, returned)."""
+def announce_subject_after_commit(subject: Any) -> None:
+    """Announce that a subject changed without a log row (a GM approved or returned it),
+    once this commits; nothing for what no table shows."""
+    system_key = next(
+        (
+            system.key
+            for system in registry.all()
+            if system.live is not None and subject_model(system.live.log_model) is type(subject)
+        ),
+        None,
+    )
     campaign_id = getattr(subject, "campaign_id", None)
-    if campaign_id is None:
+    if system_key is None or campaign_id is None:
         return
     event = {"type": SUBJECT_EVENT, "subject": subject_key(system_key, subject.pk)}
     transaction.on_commit(lambda: send_to_table(campaign_id, event), robust=True)

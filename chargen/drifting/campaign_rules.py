@@ -14,7 +14,7 @@ from crispy_forms.layout import HTML, Layout, Submit
 from django import forms
 
 from chargen.core.house_rules import HouseRulesCodec, HouseRulesForm
-from chargen.core.live_sharing import live_sharing_field
+from chargen.core.live_sharing import LIVE_SHARING_HELP, live_sharing_field
 from rules import drifting as rules
 from rules.errors import RulesError
 from rules.inputs import one_of
@@ -59,6 +59,7 @@ BOOK_TEXT: dict[str, str] = {
         "came up below the opponent's” — yet the worked example loses two tokens on a "
         "margin of three."
     ),
+    "live_sharing": LIVE_SHARING_HELP,
 }
 
 DRIFTING_RULES_ARE_LIVE = (

@@ -16,7 +16,7 @@ from crispy_forms.layout import HTML, Fieldset, Layout, Submit
 from django import forms
 
 from chargen.core.house_rules import HouseRulesCodec, HouseRulesForm
-from chargen.core.live_sharing import live_sharing_field
+from chargen.core.live_sharing import LIVE_SHARING_HELP, live_sharing_field
 from rules.infinity_drive import house_rules as rules_house
 from rules.infinity_drive.characteristics import point_buy_total
 from rules.infinity_drive.house_rules import HouseRules
@@ -89,6 +89,7 @@ BOOK_TEXT: dict[str, str] = {
         "of the other systems apart from they cannot have a characteristic of 0”. Our "
         "default: the most the race's dice can roll (1d6 → 6, 3d6 → 18)."
     ),
+    "live_sharing": LIVE_SHARING_HELP,
 }
 
 # Said plainly above the form: a change never rewrites a character already started.

@@ -13,10 +13,12 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
+from django.db import transaction
 
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.services import campaign_remove_member
-from chargen.drifting.models import Character
+from chargen.core.live_events import announce_subject_after_commit
+from chargen.drifting.models import Character, CreationStep
 from chargen.table import consumers
 from chargen.table.routing import socket_path, websocket_application
 from tests.chargen.table.conftest import roll, session_cookie
@@ -233,5 +235,26 @@ def test_a_client_may_send_only_a_few_messages(table_campaign: Campaign, player:
             if output["type"] == "websocket.close":
                 break
         assert output["code"] == consumers.TOO_MANY
+
+    run(test)
+
+
+def test_a_character_changed_without_a_row_is_shown_anew(
+    table_campaign: Campaign, gm: User, jim: Character
+) -> None:
+    def finish() -> None:
+        with transaction.atomic():
+            Character.objects.filter(pk=jim.pk).update(step=CreationStep.FINISHED)
+            jim.refresh_from_db()
+            announce_subject_after_commit(jim)  # as the desk's decisions do
+
+    async def test() -> None:
+        alice = socket(table_campaign, gm)
+        assert (await alice.connect())[0]
+        await hello(alice, "")
+        await database_sync_to_async(finish)()
+        line = await until(alice, 'id="subject-drifting-')
+        assert "Finished" in line.rpartition('id="subject-drifting-')[2]
+        await alice.disconnect()
 
     run(test)
