@@ -30,7 +30,7 @@ $(DEV_KEY): | $(STAMP)
 	@DEBUG=1 $(PY) manage.py new_signing_key > $@
 	@echo "Generated a development signing key for rolls in $@ (a secret: not printed)"
 
-run: $(STAMP) check-pdf $(DEV_KEY) ## environment, migrations, rules data, demo accounts, then serve on http://127.0.0.1:8000 (PORT=… HOST=… to change)
+run: $(STAMP) check-pdf $(DEV_KEY) ## environment, migrations, rules data, demo accounts, then serve pages and the live table's socket on http://127.0.0.1:8000 (PORT=… HOST=…)
 	@if [ -z "$${CHARGEN_SIGNING_KEY:-}" ]; then echo "Rolls are signed with the development key in $(DEV_KEY)"; fi; \
 	  export CHARGEN_SIGNING_KEY="$${CHARGEN_SIGNING_KEY:-$$(cat $(DEV_KEY))}" DEBUG=1 \
 	    SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"; \
@@ -38,7 +38,9 @@ run: $(STAMP) check-pdf $(DEV_KEY) ## environment, migrations, rules data, demo 
 	  $(PY) manage.py load_rules_data && \
 	  $(PY) manage.py create_demo_data && \
 	  $(PY) manage.py seal_logs && \
-	  $(PY) manage.py runserver $(HOST):$(PORT)
+	  exec $(BIN)/uvicorn chargen.asgi:application --host $(HOST) --port $(PORT) --reload \
+	    --reload-include '*.html' --reload-include '*.css' --reload-include '*.js' \
+	    --reload-dir chargen --reload-dir rules --reload-dir templates --reload-dir static
 
 # WeasyPrint renders the PDF sheets with Debian's pango; the DejaVu fonts make every machine's
 # PDF the same (the sheets use the copies in static/fonts/; Noto Color Emoji prints

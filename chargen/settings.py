@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "chargen.desk",
     "chargen.rollers",
     "chargen.drifting",
+    "chargen.table",
     "axes",
 ]
 
@@ -118,6 +119,8 @@ ROOT_URLCONF = "chargen.urls"
 # A refused CSRF token gets the site's page with the reason in words.
 CSRF_FAILURE_VIEW = "chargen.core.refusals.csrf_failure"
 WSGI_APPLICATION = "chargen.wsgi.application"
+# The live table's WebSocket and the pages, from one process (chargen/asgi.py).
+ASGI_APPLICATION = "chargen.asgi.application"
 
 TEMPLATES = [
     {
@@ -204,6 +207,22 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 5000},  # under 1 kB a row: 5 MB at most
         },
     }
+
+# The live table's events (chargen/core/live_events.py) go through a channel layer. With
+# Redis every server shares one, so a roll saved behind one server reaches a watcher on
+# another; without it, a layer in the process, which serves `make run`'s one process.
+# A test run names its own prefix (CHANNEL_PREFIX), so its groups never meet another's.
+CHANNEL_PREFIX = env_str("CHANNEL_PREFIX", "chargen")
+CHANNEL_LAYERS: dict[str, dict[str, object]]
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_PREFIX},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # Sessions live in the database so web processes stay stateless. With Redis, which every
 # worker shares, Django's `cached_db` engine reads them from Redis first and still writes
@@ -354,9 +373,15 @@ from csp.constants import NONCE, NONE, SELF  # noqa: E402
 # test_csp.py names the new hash if the page's style changes.
 ERROR_PAGE_STYLE_HASH = "'sha256-abkjYaFZlJ9c+1C6Cb+XHLEmz3JqdkSMPL9EAzZjul0='"
 
+# The live table's socket, named outright: CSP 3 lets 'self' cover ws:/wss: on this
+# host, but browsers before it (Safari up to 15.3) read 'self' as http(s) alone.
+SITE_SOCKET_ORIGIN = SITE_URL.replace("https://", "wss://", 1).replace("http://", "ws://", 1)
+
 CONTENT_SECURITY_POLICY: dict[str, dict[str, list[object]]] = {
     "DIRECTIVES": {
         "default-src": [SELF],
+        # Pages fetch only from this site, and open only this site's socket.
+        "connect-src": [SELF, SITE_SOCKET_ORIGIN],
         "script-src": [SELF, NONCE],
         "style-src": [SELF, ERROR_PAGE_STYLE_HASH],
         # Bootstrap's CSS draws its check marks, select arrows and menu icon as data: SVGs.

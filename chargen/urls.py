@@ -30,6 +30,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("rulebook/", include("chargen.rulebook.urls")),
     path("content/", include("chargen.content.urls")),
     path("desk/", include("chargen.desk.urls")),
+    path("table/", include("chargen.table.urls")),
     *_game_system_urls(),
     path("", include("chargen.core.urls")),
 ]

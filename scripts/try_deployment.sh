@@ -102,8 +102,8 @@ manage check --deploy --fail-level ERROR
 step "6. two gunicorn servers"
 PORTS=("$(free_port)" "$(free_port)")
 for port in "${PORTS[@]}"; do
-    (set -a && . "$ENV_FILE" && set +a && exec "$APP/.venv/bin/gunicorn" chargen.wsgi \
-        --bind "127.0.0.1:$port" --workers 1 --log-level warning) &
+    (set -a && . "$ENV_FILE" && set +a && exec "$APP/.venv/bin/gunicorn" chargen.asgi \
+        -k uvicorn_worker.UvicornWorker --bind "127.0.0.1:$port" --workers 1 --log-level warning) &
     SERVER_PIDS+=("$!")
 done
 for port in "${PORTS[@]}"; do

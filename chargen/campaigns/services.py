@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 
 from chargen.campaigns.models import Campaign, Membership, RetiredInvite
 from chargen.core.limits import creation_cap, creation_cap_reached
+from chargen.core.live_events import REMOVED_EVENT, send_to_table
 from chargen.core.systems import default_campaign_game, registry
 
 
@@ -174,3 +175,6 @@ def campaign_remove_member(
     if not (campaign.is_gm(by) or by.pk == user.pk):
         raise PermissionDenied("Only the GM can remove someone else from a campaign.")
     Membership.objects.filter(campaign=campaign, user_id=user.pk).delete()
+    # Their open table sockets close once this commits (chargen/table/consumers.py).
+    event = {"type": REMOVED_EVENT, "user_id": user.pk}
+    transaction.on_commit(lambda: send_to_table(campaign.pk, event), robust=True)

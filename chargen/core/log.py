@@ -29,6 +29,7 @@ from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
 from chargen.core.chain import seal, seal_in_order
+from chargen.core.live_events import announce_after_commit
 from chargen.core.log_reads import SUBJECT_FIELD, LockedLog, whole_log
 from chargen.core.log_version import LogSubject, record_version
 from rules.errors import RulesError
@@ -137,6 +138,8 @@ class LogEntryBase(models.Model):
         with transaction.atomic(savepoint=False):
             super().save(*args, **kwargs)
             version = record_version(subject_model(type(self)), subject_pk, self)
+            # Its campaign's live table hears of it once the writer's transaction commits.
+            announce_after_commit(self)
         subject_field = self._meta.get_field(SUBJECT_FIELD)
         # The writer's subject in hand shows the new version too.
         if isinstance(subject_field, models.ForeignKey) and subject_field.is_cached(self):

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from chargen.core.export import Exporter
     from chargen.core.home import HomeSection
     from chargen.core.house_rules import HouseRulesCodec
+    from chargen.core.live import LiveFeed
 
     User = AbstractBaseUser | AnonymousUser
 
@@ -193,6 +194,8 @@ class GameSystem:
     character_kinds: tuple[CharacterKind, ...] = ()
     submittable: Submittable | None = None
     desk: Desk = field(default_factory=Desk)
+    # How its log reads on a campaign's live table (None: no table shows it).
+    live: LiveFeed | None = None
 
     def character_kind(self, key: str) -> CharacterKind:
         for kind in self.character_kinds:

@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from chargen.campaigns.models import Campaign
+from chargen.core.live_events import announce_subject_after_commit
 from chargen.desk.models import Decision, DecisionAction, NotificationKind
 from chargen.desk.notifications import notification_send
 
@@ -126,6 +127,8 @@ def decision_take(
     if not claim(decided_at):
         raise _already_decided(item)
     item.refresh_from_db()
+    # Its campaign's live table shows the item's new status once this commits.
+    announce_subject_after_commit(item)
     decision = decision_record(
         campaign=campaign,
         by=by,

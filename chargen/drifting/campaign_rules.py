@@ -14,8 +14,11 @@ from crispy_forms.layout import HTML, Layout, Submit
 from django import forms
 
 from chargen.core.house_rules import HouseRulesCodec, HouseRulesForm
+from chargen.core.live_sharing import LIVE_SHARING_HELP, live_sharing_field
 from rules import drifting as rules
 from rules.errors import RulesError
+from rules.inputs import one_of
+from rules.live_table import DEFAULT_LIVE_SHARING, LiveSharing
 
 DRIFTING = "drifting"
 
@@ -26,8 +29,13 @@ class DriftingHouseRules:
     physical_dice_allowed: bool = True
     lifepath_count: int = rules.DEFAULT_LIFEPATH_COUNT
     loss_margin_step: int = rules.BOOK_LOSS_MARGIN_STEP
+    # Not in the book: what players see of each other at the live table.
+    live_sharing: LiveSharing = DEFAULT_LIVE_SHARING
 
     def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "live_sharing", one_of(self.live_sharing, LiveSharing, "a way to share rolls")
+        )
         if not rules.LIFEPATH_COUNT_MIN <= self.lifepath_count <= rules.LIFEPATH_COUNT_MAX:
             raise RulesError(rules.LIFEPATH_COUNT_RANGE_MESSAGE)
         if self.loss_margin_step not in rules.LOSS_MARGIN_STEPS:
@@ -51,6 +59,7 @@ BOOK_TEXT: dict[str, str] = {
         "came up below the opponent's” — yet the worked example loses two tokens on a "
         "margin of three."
     ),
+    "live_sharing": LIVE_SHARING_HELP,
 }
 
 DRIFTING_RULES_ARE_LIVE = (
@@ -80,6 +89,7 @@ class DriftingRulesForm(HouseRulesForm):
         widget=forms.RadioSelect,
         help_text=BOOK_TEXT["loss_margin_step"],
     )
+    live_sharing = live_sharing_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -89,6 +99,7 @@ class DriftingRulesForm(HouseRulesForm):
             "physical_dice_allowed",
             "lifepath_count",
             "loss_margin_step",
+            "live_sharing",
         )
         self.helper.add_input(Submit("submit", "Save house rules"))
 

@@ -16,6 +16,7 @@ from chargen.drifting.campaign_rules import DRIFTING, DRIFTING_RULES
 from chargen.drifting.deletion import character_delete, character_deletion
 from chargen.drifting.export import EXPORTER
 from chargen.drifting.home import drifting_section
+from chargen.drifting.live import LIVE_FEED
 from chargen.drifting.snapshots import snapshot_mismatches
 
 
@@ -44,6 +45,7 @@ SYSTEM = GameSystem(
     nav=(NavEntry("Drifting", "drifting:list", "drifting"),),
     urls=UrlMount("drifting/", "chargen.drifting.urls"),
     campaign_game=True,
+    live=LIVE_FEED,
     house_rules=DRIFTING_RULES,
     campaign_links=campaign_links,
     start_character_url=start_character_url,

@@ -16,6 +16,7 @@ from crispy_forms.layout import HTML, Fieldset, Layout, Submit
 from django import forms
 
 from chargen.core.house_rules import HouseRulesCodec, HouseRulesForm
+from chargen.core.live_sharing import LIVE_SHARING_HELP, live_sharing_field
 from rules.infinity_drive import house_rules as rules_house
 from rules.infinity_drive.characteristics import point_buy_total
 from rules.infinity_drive.house_rules import HouseRules
@@ -88,6 +89,7 @@ BOOK_TEXT: dict[str, str] = {
         "of the other systems apart from they cannot have a characteristic of 0”. Our "
         "default: the most the race's dice can roll (1d6 → 6, 3d6 → 18)."
     ),
+    "live_sharing": LIVE_SHARING_HELP,
 }
 
 # Said plainly above the form: a change never rewrites a character already started.
@@ -174,6 +176,7 @@ class InfinityDriveRulesForm(HouseRulesForm):
         "non_humanoid_maximum",
     )
     plus_three_grade = _choice("A margin of exactly +3 is a", PLUS_THREE_GRADE, "plus_three_grade")
+    live_sharing = live_sharing_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -202,6 +205,7 @@ class InfinityDriveRulesForm(HouseRulesForm):
                 "non_humanoid_maximum",
                 "plus_three_grade",
             ),
+            Fieldset("The live table", "live_sharing"),
         )
         self.helper.add_input(Submit("submit", "Save house rules"))
 

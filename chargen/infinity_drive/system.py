@@ -32,6 +32,7 @@ from chargen.infinity_drive.gm import queues
 from chargen.infinity_drive.gm.review import approval_review
 from chargen.infinity_drive.gm.services import character_approve, character_return
 from chargen.infinity_drive.home import characters_home_section
+from chargen.infinity_drive.live import LIVE_FEED
 from chargen.infinity_drive.snapshots import all_snapshot_mismatches
 
 
@@ -57,6 +58,7 @@ SYSTEM = GameSystem(
     ),
     urls=UrlMount("characters/", "chargen.infinity_drive.urls"),
     campaign_game=True,
+    live=LIVE_FEED,
     house_rules=INFINITY_DRIVE_RULES,
     start_character_url=start_character_url,
     character_kinds=(

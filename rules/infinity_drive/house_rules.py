@@ -12,6 +12,7 @@ from enum import StrEnum
 from rules.dice import DiceSpec
 from rules.errors import RulesError
 from rules.inputs import flag, one_of, text, whole
+from rules.live_table import DEFAULT_LIVE_SHARING, LiveSharing
 
 __all__ = [
     "BOOK_DEFAULTS",
@@ -135,6 +136,8 @@ class HouseRules:
     non_humanoid_dice_total: int = NON_HUMANOID_DICE_TOTAL
     plus_three_grade: PlusThreeGrade = PlusThreeGrade.GOOD_SUCCESS
     non_humanoid_maximum: NonHumanoidMaximum = NonHumanoidMaximum.DICE
+    # Not in the book: what players see of each other at the live table.
+    live_sharing: LiveSharing = DEFAULT_LIVE_SHARING
 
     def __post_init__(self) -> None:
         self._check_kinds()
@@ -159,6 +162,7 @@ class HouseRules:
             ("equipment_options", EquipmentOptions, "a way to choose equipment"),
             ("plus_three_grade", PlusThreeGrade, "a grade for a margin of +3"),
             ("non_humanoid_maximum", NonHumanoidMaximum, "a non-humanoid maximum"),
+            ("live_sharing", LiveSharing, "a way to share rolls at the table"),
         ):
             object.__setattr__(self, name, one_of(getattr(self, name), choices, what))
         for name, what in (

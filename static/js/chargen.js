@@ -328,6 +328,9 @@
       const phrases = newRolls.map((roll) => spoken(roll.closest("li, p, h3, h4, h5, h6, .alert, section") || roll));
       announce(phrases.join(". ").replace(/\s+/g, " ").trim());
     }
+    // The live table's strip and its socket's updates arrive on their own, unasked:
+    // they never take the focus from where the player is.
+    if (regions.every((region) => region.closest("[data-live-table], #table-strip"))) { return; }
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected;
     const request = detail && detail.requestConfig;

@@ -107,18 +107,28 @@ def test_check_deploy_fails_without_a_secret_key() -> None:
     assert NO_SECRET_KEY_MESSAGE in result.stdout + result.stderr
 
 
-def test_the_web_process_refuses_to_start_without_a_secret_key() -> None:
+@pytest.mark.parametrize("entry_point", ["chargen.wsgi", "chargen.asgi"])
+def test_the_web_process_refuses_to_start_without_a_secret_key(entry_point: str) -> None:
     # Several gunicorn workers, each with its own random key, would log users out at random.
-    result = run_python("-c", "import chargen.wsgi", **WITHOUT_SECRET_KEY)
+    result = run_python("-c", f"import {entry_point}", **WITHOUT_SECRET_KEY)
     assert result.returncode != 0
     assert NO_SECRET_KEY_MESSAGE in result.stderr
 
 
-def test_gunicorn_loads_the_app_with_a_secret_key_and_refuses_without() -> None:
+# Production's command line (docs/deploy/chargen@.service): uvicorn workers serving the
+# ASGI app (pages and the live table's socket); the WSGI app still loads on its own.
+GUNICORN_APPS = [
+    ["chargen.asgi", "-k", "uvicorn_worker.UvicornWorker"],
+    ["chargen.wsgi"],
+]
+
+
+@pytest.mark.parametrize("app", GUNICORN_APPS, ids=["asgi", "wsgi"])
+def test_gunicorn_loads_the_app_with_a_secret_key_and_refuses_without(app: list[str]) -> None:
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
-    started = run_python(gunicorn, "--check-config", "chargen.wsgi", **PRODUCTION)
+    started = run_python(gunicorn, "--check-config", *app, **PRODUCTION)
     assert started.returncode == 0, started.stderr
-    refused = run_python(gunicorn, "--check-config", "chargen.wsgi", **WITHOUT_SECRET_KEY)
+    refused = run_python(gunicorn, "--check-config", *app, **WITHOUT_SECRET_KEY)
     assert refused.returncode != 0
     assert NO_SECRET_KEY_MESSAGE in refused.stderr
 

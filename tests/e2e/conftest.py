@@ -35,3 +35,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
+
+
+# The live table's cast and Redis layer, shared with its consumer tests.
+from tests.chargen.table.conftest import redis_layer, table_campaign  # noqa: E402, F401

@@ -128,6 +128,7 @@ def test_the_form_is_the_one_of_the_campaigns_game(
         "physical_dice_allowed",
         "lifepath_count",
         "loss_margin_step",
+        "live_sharing",
     ]
 
 

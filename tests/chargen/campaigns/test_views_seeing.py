@@ -105,6 +105,7 @@ def test_a_drifting_campaign_shows_only_drifting_rules(
         "Players may enter dice they rolled at the table",
         "Lifepaths per character",
         "Extra token lost",
+        "At the live table",
     ]
 
 

@@ -40,7 +40,7 @@ HEROIC = HouseRules(
 NO_NON_HUMANOID_MAXIMUM = HouseRules(non_humanoid_maximum=NonHumanoidMaximum.NONE)
 # Rules added to HouseRules after the migration froze its defaults: characters it filled
 # lack their keys, and read them as the book's defaults.
-ADDED_SINCE_THE_MIGRATION = frozenset({"non_humanoid_maximum"})
+ADDED_SINCE_THE_MIGRATION = frozenset({"non_humanoid_maximum", "live_sharing"})
 
 fill_migration = importlib.import_module(
     "chargen.infinity_drive.migrations.0002_character_house_rules"

@@ -1,0 +1,48 @@
+"""What a watcher sees of another player's character, under each choice of the house rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from chargen.core.live import LiveSubject
+from chargen.core.live_feed import Viewer
+from rules.live_table import LiveSharing
+
+GM, BOB, CAROL = 1, 2, 3
+
+
+def linda(*, finished: bool) -> LiveSubject:
+    return LiveSubject(
+        key="drifting:" + "0" * 32,
+        name="Linda",
+        owner_id=CAROL,
+        owner_name="carol",
+        status="Finished" if finished else "Draft",
+        finished=finished,
+        url="/",
+    )
+
+
+@pytest.mark.parametrize(
+    ("sharing", "finished", "rows", "note"),
+    [
+        (LiveSharing.ROLLS, False, True, False),  # the default: a draft's notes stay its own
+        (LiveSharing.ROLLS, True, True, True),
+        (LiveSharing.ROLLS_AND_NOTES, False, True, True),
+        (LiveSharing.OWN, False, False, False),
+        (LiveSharing.OWN, True, False, False),
+    ],
+)
+def test_another_player_sees_what_the_rule_shares(
+    sharing: LiveSharing, finished: bool, rows: bool, note: bool
+) -> None:
+    bob = Viewer(user_id=BOB, is_gm=False, sharing=sharing)
+    assert bob.sees_rows_of(linda(finished=finished)) is rows
+    assert bob.sees_note_of(linda(finished=finished)) is note
+
+
+@pytest.mark.parametrize("sharing", list(LiveSharing))
+def test_the_gm_and_the_owner_see_everything(sharing: LiveSharing) -> None:
+    for viewer in (Viewer(GM, True, sharing), Viewer(CAROL, False, sharing)):
+        assert viewer.sees_rows_of(linda(finished=False))
+        assert viewer.sees_note_of(linda(finished=False))
