@@ -8,10 +8,12 @@ p50/p95/p99 of each request type and what failed, the CPU Locust, the server and
 whole machine took, and finally the capacity: the most concurrent players held at a p95
 of 150 ms or less with no error. With --code-at COMMIT the same load runs against that
 commit too (checked out in a throw-away worktree), in the same run, for a comparison.
+Before the load, one player alone builds one complete Infinity Drive character and the
+server CPU it took is printed (bench_character_cpu; `--character-only` stops there).
 Figures go to bench-results/ (JSON and CSV). Prints figures; asserts nothing.
 
 Run: .venv/bin/python scripts/bench.py [--steps 50,100,150] [--hold 120]
-     [--code-at COMMIT] [--seed-rolls 2000]
+     [--code-at COMMIT] [--seed-rolls 2000] [--character-only]
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import Any
 import bench_server
 import bench_steps
 from bench_browser import BenchHTTPError, plain_send
+from bench_character_cpu import character_cpu
 from bench_seed import seed_sheets
 
 LOCUST = Path(sys.executable).parent / "locust"
@@ -40,9 +43,17 @@ SEED_ROWS = Path(__file__).resolve().parent / "bench_seed_rows.py"
 
 
 def run_load(
-    label: str, commit: str, *, steps: str, hold: float, seed_rolls: int, out: Path
+    label: str,
+    commit: str,
+    *,
+    steps: str,
+    hold: float,
+    seed_rolls: int,
+    out: Path,
+    character_only: bool = False,
 ) -> dict[str, Any]:
-    """Deploy the code at `commit` ("" for this checkout), seed it, load it; its figures."""
+    """Deploy the code at `commit` ("" for this checkout), measure one character's server
+    CPU, seed it, load it (unless `character_only`); its figures."""
     described = bench_server.describe(commit)
     print(f"\n== {label}: {described} ==", flush=True)
     with (
@@ -54,8 +65,25 @@ def run_load(
         env = bench_server.deploy(tree, database_url)
         print(f"Deployed (migrate, rule data, static files) in {time.monotonic() - started:.0f} s.")
         with bench_server.gunicorn(tree, env, Path(scratch)) as server:
-            started = time.monotonic()
             host = f"127.0.0.1:{server.port}"
+            # Before any load: the server's CPU is then the character's alone.
+            try:
+                alone = character_cpu(plain_send(server.port), host, server.process.pid)
+            except BenchHTTPError as error:
+                raise SystemExit(f"One character failed: {error}\n{server.log_tail()}") from error
+            print(alone.line(), flush=True)
+            one_character = {
+                "seconds": list(alone.seconds),
+                "median": alone.median,
+                "requests": alone.requests,
+                "sign_up_seconds": alone.sign_up_seconds,
+            }
+            if character_only:
+                figures: dict[str, Any] = {"steps": [], "one_character": one_character}
+                figures.update(label=label, commit=described, seeded_sizes={})
+                out.write_text(json.dumps(figures, indent=1))
+                return figures
+            started = time.monotonic()
             try:
                 seeded = seed_sheets(
                     plain_send(server.port),
@@ -110,6 +138,7 @@ def run_load(
                     f"{server.log_tail()}"
                 )
             figures = json.loads(results_file.read_text())
+            figures["one_character"] = one_character
     figures.update(label=label, commit=described, seeded_sizes=seeded["sizes"])
     out.write_text(json.dumps(figures, indent=1))
     write_csv(figures, out.with_suffix(".csv"))
@@ -154,6 +183,15 @@ def report(figures: dict[str, Any]) -> int:
         print(bench_steps.step_table(result))
         for error, count in sorted(result.errors.items(), key=lambda item: -item[1])[:8]:
             print(f"  ! {count} × {error}")
+    alone = figures.get("one_character")
+    if alone:
+        each = ", ".join(f"{seconds:.2f}" for seconds in alone["seconds"])
+        print(
+            f"\nOne Infinity Drive character, start to finish, alone: {alone['median']:.2f} s "
+            f"of server CPU (median; each: {each} s), {alone['requests']} requests."
+        )
+    if not results:
+        return 0
     sizes = ", ".join(
         f"{name} {size / 1000:.0f} KB" for name, size in figures["seeded_sizes"].items()
     )
@@ -185,6 +223,11 @@ def main() -> int:
     parser.add_argument(
         "--seed-rolls", type=int, default=bench_steps.SEEDED_LONG_LOG, help="the long roll log"
     )
+    parser.add_argument(
+        "--character-only",
+        action="store_true",
+        help="deploy and measure one character's server CPU, without the load",
+    )
     args = parser.parse_args()
     bench_steps.parse_steps(args.steps)  # refuse a typo before deploying anything
     if why := bench_server.unavailable():
@@ -192,9 +235,14 @@ def main() -> int:
         return 1
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    what = (
+        "one character's server CPU only"
+        if args.character_only
+        else f"steps {args.steps} players, {args.hold:g} s each"
+    )
     print(
         f"Load test, {stamp} UTC, {os.cpu_count()} cores, load average {load} before the start; "
-        f"steps {args.steps} players, {args.hold:g} s each."
+        f"{what}."
     )
     RESULTS.mkdir(exist_ok=True)
     runs = [("now", "")] + ([("then", args.code_at)] if args.code_at else [])
@@ -206,6 +254,7 @@ def main() -> int:
             hold=args.hold,
             seed_rolls=args.seed_rolls,
             out=RESULTS / f"{stamp}-{label}.json",
+            character_only=args.character_only,
         )
         for label, commit in runs
     ]

@@ -3,7 +3,7 @@ may choose, its token sheet, the assists waiting for it and its companions."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
 from chargen.campaigns.access import campaigns_for_user
@@ -128,3 +128,14 @@ def campaign_companions(character: Character) -> QuerySet[Character]:
     return Character.objects.filter(
         campaign_id=character.campaign_id, step=CreationStep.FINISHED
     ).exclude(pk=character.pk)
+
+
+def party_characters(
+    campaign: Campaign, viewer: AbstractBaseUser | AnonymousUser
+) -> QuerySet[Character]:
+    """The finished characters the campaign's party PDF prints for `viewer`: every one to
+    its GM, a player's own to a player (what the campaign page lists)."""
+    characters = campaign.drifting_characters.filter(step=CreationStep.FINISHED)
+    if not campaign.is_gm(viewer):
+        characters = characters.filter(owner_id=viewer.pk)
+    return characters

@@ -3,7 +3,8 @@
 A sheet is found through `character_for_viewer`, the sheet page's own check (its owner,
 or its campaign's GM); anyone else, and a character still in the wizard, gets a 404.
 The party PDF goes through the campaign page's own check and shows what that page
-lists: every finished character to the GM, a player's own to a player.
+lists: every finished character to the GM, a player's own to a player. Both have the
+ETag of what they print (chargen/drifting/etags.py): a repeat download is a 304.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from chargen.core.etags import revalidated
 from chargen.core.pdf import pdf_filename, pdf_response
 from chargen.drifting import services
 from chargen.drifting.access import character_for_viewer
-from chargen.drifting.etags import sheet_pdf_etag
-from chargen.drifting.models import Character, CreationStep
+from chargen.drifting.etags import party_pdf_etag, sheet_pdf_etag
+from chargen.drifting.models import Character
 from chargen.drifting.pinned import current_lifepath_version
+from chargen.drifting.selectors import party_characters
 
 
 def _sheet(character: Character, *, current: str | None = None) -> dict[str, Any]:
@@ -46,15 +48,17 @@ def sheet_pdf(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_safe
+@revalidated(party_pdf_etag)
 def party_pdf(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     """Each finished character on its own page (Drifting has no approval step)."""
     campaign = campaign_for_member(request.user, campaign_id)
-    characters = campaign.drifting_characters.filter(step=CreationStep.FINISHED)
-    if not campaign.is_gm(request.user):
-        characters = characters.filter(owner_id=request.user.pk)
     # Every sheet's tokens and chosen lifepaths in one query each, however many sheets,
     # and the campaign's current lifepaths (for a sheet pinned to none) read once.
-    characters = characters.select_related("campaign").prefetch_related("tokens", "lifepaths")
+    characters = (
+        party_characters(campaign, request.user)
+        .select_related("campaign")
+        .prefetch_related("tokens", "lifepaths")
+    )
     listed = list(characters.order_by("name"))
     # Only a sheet pinned to no version reads the current one (which records it the
     # first time: a GET must not, unless a sheet needs it, as before).

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from chargen.campaigns.access import campaign_for_gm, campaign_for_member
 from chargen.campaigns.models import Campaign
+from chargen.core.etags import revalidated
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.core.log import cancelled_sequences
 from chargen.core.log_pages import log_page
@@ -28,6 +29,7 @@ from chargen.desk.forms import DecisionNoteForm
 from chargen.desk.models import Decision
 from chargen.desk.views import decision_response
 from chargen.infinity_drive.campaign_rules import INFINITY_DRIVE_RULES, house_rules_for
+from chargen.infinity_drive.etags import party_print_etag
 from chargen.infinity_drive.gm import services
 from chargen.infinity_drive.gm.access import character_for_gm, race_for_gm
 from chargen.infinity_drive.gm.forms import NonHumanoidRaceForm
@@ -189,6 +191,7 @@ def party_character(
 
 @login_required
 @require_safe
+@revalidated(party_print_etag)
 def party_print(request: HttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
     """Every approved character's sheet, one per printed page (GM and members)."""
     campaign = campaign_for_member(request.user, campaign_id)

@@ -103,3 +103,63 @@ def test_a_solo_sheet_follows_its_owners_campaigns_and_bring_requests(
 
     bring_decide(campaign=storm, character_id=solo.pk, accept=False)
     assert etag_of(player_client, url) != asked
+
+
+def party_pdf(campaign: Campaign) -> str:
+    return reverse("drifting:party_pdf", args=[campaign.pk])
+
+
+def test_the_party_pdf_is_a_304_until_a_member_rolls(
+    gm_client: Client, campaign: Campaign, jim: Character, linda: Character
+) -> None:
+    url = party_pdf(campaign)
+    etag = etag_of(gm_client, url)
+    assert gm_client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+    deplete_by_rolling(linda, "Repair")  # Carol rolls, in her own request
+
+    again = gm_client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 200
+    assert again.headers["ETag"] != etag
+    assert gm_client.get(url, HTTP_IF_NONE_MATCH=again.headers["ETag"]).status_code == 304
+
+
+def test_the_party_pdf_follows_the_campaigns_row_and_its_paper(
+    gm_client: Client, campaign: Campaign, jim: Character
+) -> None:
+    url = party_pdf(campaign)
+    etag = etag_of(gm_client, url)
+    letter = gm_client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT_LANGUAGE="en-US")
+    assert letter.status_code == 200
+    campaign.name = "Lost on Storm, again"
+    campaign.save()
+    assert gm_client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_a_players_party_pdf_names_only_their_own_sheets(
+    player_client: Client, campaign: Campaign, jim: Character, linda: Character
+) -> None:
+    """Bob's party PDF prints Jim alone: Carol's roll is not in it and keeps his 304."""
+    url = party_pdf(campaign)
+    etag = etag_of(player_client, url)
+    deplete_by_rolling(linda, "Repair")
+    assert player_client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    deplete_by_rolling(jim, "Dodge")
+    assert player_client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_a_stranger_is_refused_the_party_pdf_before_any_etag_is_compared(
+    rf: RequestFactory,
+    gm_client: Client,
+    outsider: User,
+    outsider_client: Client,
+    campaign: Campaign,
+    jim: Character,
+) -> None:
+    url = party_pdf(campaign)
+    etag = etag_of(gm_client, url)
+    assert outsider_client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 404
+    request = rf.get("/")
+    request.user = outsider
+    with pytest.raises(Http404):
+        etags.party_pdf_etag(request, campaign.pk)

@@ -1,5 +1,5 @@
-"""The legacy-data migration test takes seconds (it migrates the database back and forth):
-marked `slow`, it still runs by default; `-m "not slow"` leaves it out."""
+"""The legacy-data migration tests take seconds (they migrate the database back and
+forth): marked `slow`, they still run by default; `-m "not slow"` leaves them out."""
 
 from __future__ import annotations
 

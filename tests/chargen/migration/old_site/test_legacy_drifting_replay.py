@@ -17,11 +17,8 @@ from chargen.drifting.snapshots import (
     snapshot_mismatches,
     token_snapshot_mismatches,
 )
-from tests.chargen.migration.test_legacy_data_survives import legacy_database
 
-__all__ = ["legacy_database"]
-
-pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.slow]
 
 
 def test_every_old_token_sheet_is_a_replay_of_its_log(legacy_database: None) -> None:

@@ -11,9 +11,6 @@ from chargen.infinity_drive.concept_log import CONCEPT, named
 from chargen.infinity_drive.log import log_entries
 from chargen.infinity_drive.models import Character, CreationLogEntry
 from chargen.infinity_drive.snapshots import snapshot_mismatches
-from tests.chargen.migration.test_legacy_data_survives import legacy_database
-
-__all__ = ["legacy_database"]
 
 
 def test_each_old_character_has_one_concept_row_last_and_it_seals(

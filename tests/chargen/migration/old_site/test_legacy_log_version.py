@@ -8,9 +8,6 @@ from django.core.management import call_command
 from chargen.core.log import SUBJECT_FIELD, subject_model
 from chargen.core.log_version import NO_LOG, version_of
 from chargen.core.management.commands.seal_logs import log_models
-from tests.chargen.migration.test_legacy_data_survives import legacy_database
-
-__all__ = ["legacy_database"]
 
 
 def _versions_expected_and_stored() -> tuple[dict[object, str], dict[object, str]]:

@@ -9,9 +9,6 @@ from chargen.core.export import exported_log
 from chargen.core.log import SUBJECT_FIELD
 from chargen.core.management.commands.seal_logs import log_models
 from chargen.core.verify import verify_rows
-from tests.chargen.migration.test_legacy_data_survives import legacy_database
-
-__all__ = ["legacy_database"]
 
 
 def test_old_logs_are_unsealed_then_sealed_and_every_chain_verifies(

@@ -2,10 +2,10 @@
 
 legacy_v1.json holds every row that the code of commit 379fefa wrote for a cast of
 characters of every kind (make_legacy_fixture.py made it), and the migrations that
-database was at. This test migrates the test database back to those migrations,
-inserts the rows with the models of that state, migrates forward to today's
-migrations, and then reads every recorded page again: each must show the same text
-as the old code showed (legacy_v1_pages.json).
+database was at. The package's `legacy_rows` (conftest.py) migrates the test database
+back to those migrations, inserts the rows with the models of that state and migrates
+forward to today's migrations; this test then reads every recorded page again: each
+must show the same text as the old code showed (legacy_v1_pages.json).
 
 A page may read differently only where we decided it should: each such change is listed
 in `_as_now_intended`, with its date and why, and the recorded text stays the old code's.
@@ -19,16 +19,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.apps.registry import Apps
 from django.contrib.auth import get_user_model
-from django.contrib.contenttypes.models import ContentType
-from django.core.management.color import no_style
-from django.db import connection, transaction
-from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
 from chargen.drifting.lifepath_choice import UNAVAILABLE_HELP, UNAVAILABLE_MARK
@@ -37,63 +31,16 @@ from chargen.infinity_drive.models import Character
 from chargen.infinity_drive.sheet import SKILL_COLUMNS
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from chargen.rollers.services import CRISIS_PROMPT
-from chargen.rulebook.services import rulebook_cache_clear
 from tests.chargen.migration.legacy import (
-    keep_stored_timestamps,
     page_text,
     read_fixture,
     read_pages,
-    rows_as_instances,
 )
 
 FIXTURE = read_fixture()
 PAGES = read_pages()
 
-pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
-
-
-def _migrate_to_latest() -> None:
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-def _insert(old_apps: Apps, tables: dict[str, list[dict[str, Any]]]) -> None:
-    """Every fixture row, through the models as they were, in one transaction (foreign
-    keys are checked at commit, so the tables' order does not matter)."""
-    inserted = []
-    with transaction.atomic():
-        for label, rows in tables.items():
-            model = old_apps.get_model(label)
-            keep_stored_timestamps(model)
-            model._base_manager.bulk_create(rows_as_instances(model, rows))
-            inserted.append(model)
-        # PostgreSQL's sequences must move past the inserted keys (SQLite has none).
-        statements = connection.ops.sequence_reset_sql(no_style(), inserted)
-        with connection.cursor() as cursor:
-            for statement in statements:
-                cursor.execute(statement)
-
-
-@pytest.fixture
-def legacy_database(transactional_db: None) -> Iterator[None]:
-    """The fixture's rows in a database migrated back to the old state, then forward."""
-    leaves = [(app, name) for app, name in FIXTURE["leaf_migrations"]]
-    executor = MigrationExecutor(connection)
-    recorded_apps = {app for app, _ in leaves}
-    # An app that did not exist then has nothing to keep: it goes back to no tables.
-    newer_apps = [(app, None) for app in executor.loader.migrated_apps - recorded_apps]
-    try:
-        executor.migrate([*leaves, *newer_apps])
-        executor.loader.build_graph()
-        _insert(executor.loader.project_state(leaves).apps, FIXTURE["tables"])
-    finally:
-        # Whatever happened above, the other tests get today's schema back.
-        _migrate_to_latest()
-    # Rows were written behind the models' backs (no signals): drop what was cached.
-    rulebook_cache_clear()
-    ContentType.objects.clear_cache()
-    yield
-    rulebook_cache_clear()
+pytestmark = [pytest.mark.slow]
 
 
 def _word_diff(before: str, after: str, context: int = 8) -> str:

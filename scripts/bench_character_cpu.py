@@ -1,0 +1,91 @@
+"""The server CPU one complete Infinity Drive character costs, read from gunicorn itself.
+
+One player alone (no load, no think time) signs up, then builds Treva Donalson through
+every step of the wizard exactly as the load test's players do (bench_journeys: the
+same forms, the same typed dice, 13 skill rolls, equipment, history) and finishes her.
+The CPU is what gunicorn's master and workers spent between the first request of the
+character and the finish (user + system, from /proc through psutil): the time of the
+server processes alone, which other work on the machine slows but hardly changes.
+Sign-up is left out (Django's PBKDF2 costs a third of a second of CPU on purpose) and
+reported beside it. Each character is built `runs` times on the same server; the first
+also pays for what a worker reads once (templates, rule data), so the median is quoted.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+import bench_journeys as play
+import psutil
+from bench_browser import Answer, BenchHTTPError, Browser, Judge, Send
+
+RUNS = 3
+
+
+@dataclass(frozen=True)
+class CharacterCpu:
+    seconds: tuple[float, ...]  # server CPU of each character, start to finish
+    requests: int  # requests one character takes
+    sign_up_seconds: float  # server CPU of the sign-up before the first one
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+    def line(self) -> str:
+        each = ", ".join(f"{seconds:.2f}" for seconds in self.seconds)
+        return (
+            f"One Infinity Drive character, start to finish, alone: {self.median:.2f} s of "
+            f"server CPU (median of {len(self.seconds)}: {each} s), {self.requests} requests; "
+            f"sign-up before it {self.sign_up_seconds:.2f} s."
+        )
+
+
+def server_cpu(master_pid: int) -> float:
+    """User + system seconds of gunicorn's master and its workers so far."""
+    master = psutil.Process(master_pid)
+    total = 0.0
+    for process in [master, *master.children(recursive=True)]:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
+
+
+class Counted:
+    """A `send` that counts the requests made through it."""
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+        self.count = 0
+
+    def __call__(
+        self, method: str, path: str, *, name: str, body: str, headers: dict[str, str], judge: Judge
+    ) -> Answer:
+        self.count += 1
+        return self.send(method, path, name=name, body=body, headers=headers, judge=judge)
+
+
+def character_cpu(send: Send, host: str, master_pid: int, *, runs: int = RUNS) -> CharacterCpu:
+    counted = Counted(send)
+    player = Browser(counted, host)
+    before = server_cpu(master_pid)
+    play.sign_up(player, play.new_username("cpu"))
+    sign_up = server_cpu(master_pid) - before
+    seconds = []
+    requests = 0
+    for run in range(runs):
+        counted.count = 0
+        before = server_cpu(master_pid)
+        character = play.treva_start(player, name=f"Treva {run + 1}")
+        play.treva_through_skills(player, character)
+        play.treva_equip_and_history(player, character)
+        finished = play.treva_finish(player, character)
+        seconds.append(server_cpu(master_pid) - before)
+        if not finished:
+            raise BenchHTTPError(f"Treva {run + 1} could not be finished")
+        requests = counted.count
+    return CharacterCpu(tuple(seconds), requests, sign_up)
