@@ -121,6 +121,7 @@ def _sheet_context(
         "is_gm": bool(character.campaign and character.campaign.is_gm(request.user)),
         "tokens": tokens_by_kind(sheet),
         "token_rows": list(sheet.values()),
+        "lifepaths": services.chosen_lifepaths(character),
         "key": key,
         "roll_form": roll_form,
         "assist_form": assist_form,
