@@ -207,16 +207,24 @@ def test_a_drifting_campaign_has_no_content_page_of_infinity_drives(
     gm: User, gm_client: Client
 ) -> None:
     """The desk's content pages list the campaign's own game's kinds: Drifting declares
-    none, so none of Infinity Drive's equipment, tables or prompts is reached through it."""
+    its lifepath drafts only, so none of Infinity Drive's equipment, tables or prompts is
+    reached through it."""
     campaign = campaign_create(gm=gm, name="Storm", game="drifting")
+    overview = gm_client.get(reverse("desk:content", args=[campaign.id]))
+    assert overview.status_code == 200
+    assert "Lifepath drafts" in overview.content.decode()
+    assert "Equipment catalogue" not in overview.content.decode()
     for name, args in (
-        ("desk:content", []),
         ("desk:content_kind", ["equipment"]),
         ("desk:content_row", ["prompts"]),
         ("desk:content_child", ["tables", "cash"]),
     ):
         assert gm_client.get(reverse(name, args=[campaign.id, *args])).status_code == 404
-    assert gm_client.post(reverse("desk:content_copy", args=[campaign.id])).status_code == 404
+    # Drifting has no defaults to copy: the copy answers with the content page, copying nothing.
+    assert gm_client.post(reverse("desk:content_copy", args=[campaign.id])).status_code in (
+        302,
+        404,
+    )
 
 
 @pytest.mark.parametrize("slugs", [("equipment", "equipment"), ("prompts", "copy"), ("edit",)])
