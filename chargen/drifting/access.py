@@ -8,12 +8,14 @@ from __future__ import annotations
 import uuid
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from chargen.campaigns.access import campaign_for_gm
+from chargen.campaigns.models import Campaign
 from chargen.drifting.deletion import with_has_rolls
-from chargen.drifting.models import Character
+from chargen.drifting.models import Character, Lifepath, LifepathDraft
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -58,3 +60,27 @@ def characters_for_owner(user: User) -> QuerySet[Character]:
     if not user.is_authenticated:
         return Character.objects.none()
     return characters_owned_by(user.pk)
+
+
+def lifepath_draft_for_gm(
+    user: User, campaign_id: uuid.UUID | str, draft_id: uuid.UUID | str
+) -> LifepathDraft:
+    """A lifepath draft of the campaign, if `user` is its GM (nobody else reads a draft);
+    otherwise 404."""
+    campaign = campaign_for_gm(user, campaign_id)
+    return get_object_or_404(
+        LifepathDraft.objects.select_related("campaign", "replaces"),
+        pk=_as_uuid(draft_id),
+        campaign=campaign,
+    )
+
+
+def lifepath_open_in(campaign: Campaign, lifepath_id: uuid.UUID | str) -> Lifepath:
+    """A published lifepath a character of the campaign may choose (the starter set's or
+    the campaign's own); another campaign's lifepath is a 404."""
+    return get_object_or_404(
+        Lifepath.objects.filter(
+            Q(campaign__isnull=True) | Q(campaign=campaign), restored_for_import=False
+        ).prefetch_related("grants", "requires"),
+        pk=_as_uuid(lifepath_id),
+    )

@@ -52,7 +52,11 @@ def describe(character: Character) -> dict[str, Any]:
         "rule_version": character.rule_version_id,
         # Drifting's house rules are the campaign's, live (not frozen per character).
         "house_rules": DRIFTING_RULES.to_json(drifting_rules_for(campaign)),
-        "lifepaths": [{"id": path.pk, "slug": path.slug} for path in chosen_lifepaths(character)],
+        "lifepaths": [
+            {"id": path.pk, "slug": path.slug}
+            | ({"homebrew": {"version": path.homebrew_version}} if path.homebrew else {})
+            for path in chosen_lifepaths(character)
+        ],
         "tokens": [
             {name: getattr(token, name) for name in TOKEN_FIELDS}
             for token in character.tokens.all()

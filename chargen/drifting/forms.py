@@ -11,7 +11,7 @@ from django.utils.text import slugify
 from chargen.campaigns.models import Campaign
 from chargen.core.form_fields import ChosenRowField, choice_field, model_choice
 from chargen.core.start_key import fresh_start_key, start_key_field, start_key_refused_on_top
-from chargen.drifting.models import UNNAMED, Character, TokenKind
+from chargen.drifting.models import UNNAMED, Character
 from chargen.drifting.services_table import ROLL_NOTE_MAX_LENGTH
 from chargen.drifting.token_fields import TokenChoicesField
 from rules import drifting as rules
@@ -304,43 +304,6 @@ class LossForm(KeyedForm):
         except RulesError as error:
             self.add_error("opponent_total", str(error))
         return cleaned
-
-
-class LifepathForm(forms.Form):
-    """A GM's own lifepath: grants written one per line as `kind: name` or `kind: name ×2`."""
-
-    name = forms.CharField(max_length=80)
-    region = forms.CharField(max_length=80, required=False, label="Where in the Tigris system")
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
-    grants = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="One token per line: background: Military, focus: Firearms, "
-        f"reputation: Exile. Add ×2 (or x2) for two; at most {rules.MAX_TOKENS_PER_GRANT} "
-        f"of a type and {rules.MAX_TOKENS_PER_LIFEPATH} in all.",
-    )
-
-    def clean_grants(self) -> tuple[rules.TokenGrant, ...]:
-        grants = []
-        kinds = {choice.value for choice in TokenKind}
-        for line in self.cleaned_data["grants"].splitlines():
-            if not line.strip():
-                continue
-            kind, _, rest = line.partition(":")
-            kind = kind.strip().lower()
-            if kind not in kinds or not rest.strip():
-                raise forms.ValidationError(f"“{line.strip()}” should read like “focus: Firearms”.")
-            name, count = rest.strip(), 1
-            for mark in ("×", "x"):
-                head, sep, tail = name.rpartition(mark)
-                if sep and tail.strip().isdigit() and head.strip():
-                    name, count = head.strip(), int(tail)
-                    break
-            grants.append(rules.TokenGrant(kind=rules.TokenKind(kind), name=name, count=count))
-        try:
-            rules.check_lifepath_grants(grants)
-        except RulesError as error:
-            raise forms.ValidationError(str(error)) from error
-        return tuple(grants)
 
 
 class BringForm(forms.Form):

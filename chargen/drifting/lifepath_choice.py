@@ -59,7 +59,8 @@ def lifepath_refusal(
 
 
 def _lifepath_label(lifepath: PinnedLifepath) -> str:
-    """E.g. "Marine veteran — Storm (only after United Systems marine): Military (Background)".
+    """E.g. "Marine veteran — Storm (only after United Systems marine): Military (Background)";
+    a campaign's own lifepath says "(homebrew v2)" after its name.
 
     The requirement is shown beside each choice, so a player sees it before picking.
     """
@@ -69,7 +70,8 @@ def _lifepath_label(lifepath: PinnedLifepath) -> str:
     where = f" — {lifepath.region}" if lifepath.region else ""
     requirement = lifepath.requirement
     only = f" (only {requirement})" if requirement else ""
-    return f"{lifepath.name}{where}{only}: {grants}"
+    homebrew = f" (homebrew v{lifepath.homebrew_version})" if lifepath.homebrew else ""
+    return f"{lifepath.name}{homebrew}{where}{only}: {grants}"
 
 
 class LifepathChoiceForm(KeyedForm):

@@ -65,6 +65,13 @@ class Lifepath(models.Model):
         default=False,
         help_text="Recreated from an imported character's pinned data; never offered.",
     )
+    # A campaign's own lifepath is published as numbered versions (chargen.drifting.
+    # lifepath_drafts): each publish writes the next one, and the characters pinned
+    # before keep the version they read. The starter set stays at 1.
+    version = models.PositiveIntegerField(default=1, editable=False)
+    # The draft whose publishing wrote this version: a second POST of the same publish
+    # (a double-click, Back) finds it here instead of a draft that is gone.
+    published_from = models.UUIDField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ("order", "name")
@@ -91,6 +98,49 @@ class Lifepath(models.Model):
             requires=tuple(required.slug for required in self.requires.all()),
             requires_names=tuple(required.name for required in self.requires.all()),
         )
+
+
+class LifepathDraft(models.Model):
+    """A GM's lifepath for one campaign, not yet offered to anyone: written blank, copied
+    from a lifepath, or opened to edit one of the campaign's own (`replaces`). Its fields
+    are kept as written (the lifepaths before by name, the grants as lines) so the checks
+    of the whole set (rules.drifting.lifepath_checks) can say what is wrong where;
+    publishing writes it into a `Lifepath` version and removes the draft."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    campaign = models.ForeignKey(
+        "campaigns.Campaign", on_delete=models.CASCADE, related_name="drifting_lifepath_drafts"
+    )
+    replaces = models.ForeignKey(
+        Lifepath,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="drafts",
+        help_text="The campaign's published lifepath this draft becomes the next version of.",
+    )
+    name = models.CharField(max_length=80)
+    region = models.CharField(max_length=80, blank=True)
+    description = models.TextField(blank=True)
+    # Names of the lifepaths of which one must come earlier (empty: any time).
+    requires = models.JSONField(default=list, blank=True)
+    # [{"kind": ..., "name": ..., "count": ...}], as written.
+    grants = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("name", "created")
+        constraints = (
+            models.UniqueConstraint(
+                fields=("replaces",),
+                condition=models.Q(replaces__isnull=False),
+                name="drifting_one_draft_per_lifepath",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.name} (draft)"
 
 
 GRANT_COUNT_MESSAGE = f"A lifepath grants 1 to {rules.MAX_TOKENS_PER_GRANT} tokens of a type."

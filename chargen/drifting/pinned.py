@@ -36,6 +36,12 @@ class PinnedLifepath:
     grants: tuple[rules.TokenGrant, ...]
     requires: tuple[str, ...]  # slugs, one of which must come earlier
     requires_names: tuple[str, ...]
+    # A campaign's own lifepath: the version published (None: the starter set's).
+    homebrew_version: int | None = None
+
+    @property
+    def homebrew(self) -> bool:
+        return self.homebrew_version is not None
 
     def as_rules(self) -> rules.Lifepath:
         return rules.Lifepath(
@@ -67,8 +73,11 @@ class PinnedLifepath:
 
 
 def _record(lifepath: Lifepath) -> dict[str, Any]:
-    """One lifepath row (grants and requirements prefetched) as plain JSON."""
-    return {
+    """One lifepath row (grants and requirements prefetched) as plain JSON.
+
+    A campaign's own lifepath says so, with its version ("homebrew"); the starter set's
+    records have no such key, so the versions of a set without homebrew keep their hash."""
+    record: dict[str, Any] = {
         "pk": str(lifepath.pk),
         "slug": lifepath.slug,
         "name": lifepath.name,
@@ -81,6 +90,9 @@ def _record(lifepath: Lifepath) -> dict[str, Any]:
             {"slug": required.slug, "name": required.name} for required in lifepath.requires.all()
         ],
     }
+    if lifepath.campaign_id is not None and not lifepath.restored_for_import:
+        record["homebrew"] = {"version": lifepath.version}
+    return record
 
 
 def lifepath_data(campaign: Any) -> dict[str, Any]:
@@ -119,6 +131,7 @@ def _pinned(record: dict[str, Any]) -> PinnedLifepath:
         ),
         requires=tuple(required["slug"] for required in record["requires"]),
         requires_names=tuple(required["name"] for required in record["requires"]),
+        homebrew_version=record["homebrew"]["version"] if "homebrew" in record else None,
     )
 
 

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils.text import slugify
 
 from chargen.campaigns.models import Campaign
+from chargen.drifting.lifepath_drafts import campaign_lifepath_add
 from chargen.drifting.models import (
     Character,
     CreationStep,
-    Lifepath,
     LogEntry,
     LogKind,
     PendingAssist,
@@ -68,6 +67,7 @@ __all__ = [
     "STALE_MESSAGE",
     "StaleForm",
     "campaign_companions",
+    "campaign_lifepath_add",
     "character_add_lifepath",
     "character_finish",
     "character_lifepaths",
@@ -366,33 +366,3 @@ def campaign_refresh(*, campaign: Campaign, by: AbstractBaseUser) -> int:
 
     finished = Character.objects.filter(campaign=campaign, step=CreationStep.FINISHED)
     return sheet_append_each(finished, build)
-
-
-@transaction.atomic
-def campaign_lifepath_add(
-    *,
-    campaign: Campaign,
-    by: AbstractBaseUser,
-    name: str,
-    description: str,
-    region: str,
-    grants: Sequence[rules.TokenGrant],
-) -> Lifepath:
-    """A GM's own lifepath for their campaign (house content)."""
-    if not campaign.is_gm(by):
-        raise rules.DriftingError("Only the campaign's GM adds lifepaths to it.")
-    rules.check_lifepath_grants(grants)
-    slug = slugify(name)[:60] or "lifepath"
-    if Lifepath.objects.filter(campaign=campaign, slug=slug).exists():
-        raise rules.DriftingError(f"{campaign.name} already has a lifepath called {name}.")
-    lifepath = Lifepath.objects.create(
-        campaign=campaign,
-        slug=slug,
-        name=name.strip(),
-        description=description.strip(),
-        region=region.strip(),
-        order=1000,
-    )
-    for grant in grants:
-        lifepath.grants.create(kind=grant.kind.value, name=grant.name, count=grant.count)
-    return lifepath

@@ -18,6 +18,8 @@ from django.db.models import Prefetch, QuerySet
 
 from chargen.core.log_pages import LOG_PAGE_SIZE
 from chargen.drifting.models import Character, LogEntry, LogKind
+from chargen.drifting.pinned import PinnedLifepath
+from chargen.drifting.selectors import chosen_lifepaths
 from chargen.drifting.sheet_writes import IN_PLAY_MESSAGE, Built, sheet_action
 from rules import drifting as rules
 
@@ -74,10 +76,13 @@ class PartyRow:
     character: Character
     recent: tuple[LogEntry, ...]
     undone: frozenset[int]
+    # The lifepaths it was built from, as its pinned data holds them (homebrew marked).
+    lifepaths: tuple[PinnedLifepath, ...] = ()
 
 
 def party_at_the_table(characters: QuerySet[Character]) -> list[PartyRow]:
-    """Each character's latest play (notes and undone losses included), in one query more.
+    """Each character's latest play (notes and undone losses included) and the lifepaths
+    it was built from, in two queries more.
 
     An undo comes after the loss it cancels, so a loss shown has its undo shown too.
     """
@@ -87,12 +92,19 @@ def party_at_the_table(characters: QuerySet[Character]) -> list[PartyRow]:
     )
     latest = played.order_by("-sequence")
     prefetched = characters.prefetch_related(
-        Prefetch("log", queryset=latest[:RECENT_PLAY_SHOWN], to_attr="recent_play")
+        Prefetch("log", queryset=latest[:RECENT_PLAY_SHOWN], to_attr="recent_play"), "lifepaths"
     )
     rows = []
     for character in prefetched:
         recent = tuple(getattr(character, "recent_play", ()))
-        rows.append(PartyRow(character=character, recent=recent, undone=undone_losses(recent)))
+        rows.append(
+            PartyRow(
+                character=character,
+                recent=recent,
+                undone=undone_losses(recent),
+                lifepaths=tuple(chosen_lifepaths(character)),
+            )
+        )
     return rows
 
 

@@ -10,10 +10,19 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from chargen.core.systems import CampaignLink, CharacterKind, GameSystem, NavEntry, UrlMount
+from chargen.core.systems import (
+    CampaignLink,
+    CharacterKind,
+    Desk,
+    DeskLink,
+    GameSystem,
+    NavEntry,
+    UrlMount,
+)
 from chargen.drifting.access import character_for_owner
 from chargen.drifting.campaign_rules import DRIFTING, DRIFTING_RULES
 from chargen.drifting.deletion import character_delete, character_deletion
+from chargen.drifting.desk_kinds import drifting_content
 from chargen.drifting.export import EXPORTER
 from chargen.drifting.home import drifting_section
 from chargen.drifting.live import LIVE_FEED
@@ -49,6 +58,8 @@ SYSTEM = GameSystem(
     house_rules=DRIFTING_RULES,
     campaign_links=campaign_links,
     start_character_url=start_character_url,
+    # The desk's content pages write the campaign's lifepath drafts (desk_kinds.py).
+    desk=Desk(links=(DeskLink("Lifepath drafts", "desk:content"),), content=drifting_content()),
     character_kinds=(
         CharacterKind(
             key="character",

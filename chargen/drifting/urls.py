@@ -9,6 +9,7 @@ from chargen.drifting import (
     views_campaign,
     views_copy,
     views_creation,
+    views_lifepaths,
     views_pdf,
     views_rule_data,
 )
@@ -69,7 +70,47 @@ urlpatterns = [
     path("campaign/<uuid:campaign_id>/pdf/", views_pdf.party_pdf, name="party_pdf"),
     path(
         "campaign/<uuid:campaign_id>/lifepaths/",
-        views_campaign.campaign_lifepath_add,
-        name="campaign_lifepath_add",
+        views_lifepaths.lifepaths_page,
+        name="lifepaths",
+    ),
+    path(
+        "campaign/<uuid:campaign_id>/lifepaths/pack/",
+        views_lifepaths.lifepath_pack_export,
+        name="lifepath_pack_export",
+    ),
+    path(
+        "campaign/<uuid:campaign_id>/lifepaths/pack/import/",
+        views_lifepaths.lifepath_pack_import,
+        name="lifepath_pack_import",
+    ),
+    path(
+        "campaign/<uuid:campaign_id>/lifepaths/write/",
+        views_lifepaths.lifepath_write,
+        name="lifepath_write",
+    ),
+    path(
+        "campaign/<uuid:campaign_id>/lifepaths/<uuid:lifepath_id>/copy/",
+        views_lifepaths.lifepath_copy,
+        name="lifepath_copy",
+    ),
+    path(
+        "campaign/<uuid:campaign_id>/lifepaths/<uuid:lifepath_id>/edit/",
+        views_lifepaths.lifepath_edit,
+        name="lifepath_edit",
+    ),
+    path(
+        "campaign/<uuid:campaign_id>/lifepaths/drafts/<uuid:draft_id>/",
+        views_lifepaths.lifepath_draft,
+        name="lifepath_draft",
+    ),
+    path(
+        "campaign/<uuid:campaign_id>/lifepaths/drafts/<uuid:draft_id>/publish/",
+        views_lifepaths.lifepath_draft_publish,
+        name="lifepath_draft_publish",
+    ),
+    path(
+        "campaign/<uuid:campaign_id>/lifepaths/drafts/<uuid:draft_id>/discard/",
+        views_lifepaths.lifepath_draft_discard,
+        name="lifepath_draft_discard",
     ),
 ]

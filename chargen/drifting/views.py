@@ -123,6 +123,7 @@ def _sheet_context(
         "tokens": tokens_by_kind(sheet),
         "token_rows": list(sheet.values()),
         "token_cards": token_cards(sheet, roll_form),
+        "lifepaths": services.chosen_lifepaths(character),
         "key": key,
         "roll_form": roll_form,
         "assist_form": assist_form,

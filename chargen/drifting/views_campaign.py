@@ -1,4 +1,4 @@
-"""Drifting's campaign page: the party's token sheets, the GM's refresh and lifepaths."""
+"""Drifting's campaign page: the party's token sheets and the GM's refresh."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
@@ -18,12 +18,8 @@ from chargen.core.htmx import client_redirect
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.drifting import services, services_table
 from chargen.drifting.campaign_rules import drifting_rules_for
-from chargen.drifting.forms import (
-    LifepathForm,
-)
 from chargen.drifting.models import CreationStep
 from chargen.drifting.services_bring import open_requests
-from rules.errors import RulesError
 
 # --- The campaign page ------------------------------------------------------------------------
 
@@ -40,8 +36,6 @@ def _campaign_context(request: HtmxHttpRequest, campaign: Any, **extra: Any) -> 
         "party": services_table.party_at_the_table(
             characters.select_related("owner").prefetch_related("tokens")
         ),
-        "lifepaths": services.lifepaths_available(campaign),
-        "lifepath_form": extra.get("lifepath_form") or LifepathForm(),
         # Only the GM decides, so only the GM sees who asks to join.
         "bring_requests": list(open_requests(campaign)) if is_gm else [],
     }
@@ -78,30 +72,3 @@ def campaign_refresh(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) 
         request, f"Tokens refresh: {changed} character{'s' if changed != 1 else ''} changed."
     )
     return client_redirect(request, campaign_page_url)
-
-
-@login_required
-@require_POST
-def campaign_lifepath_add(
-    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID
-) -> HttpResponse:
-    campaign = campaign_for_gm(request.user, campaign_id)
-    form = LifepathForm(request.POST)
-    if form.is_valid():
-        try:
-            lifepath = services.campaign_lifepath_add(
-                campaign=campaign,
-                by=request.user,
-                name=form.cleaned_data["name"],
-                description=form.cleaned_data["description"],
-                region=form.cleaned_data["region"],
-                grants=form.cleaned_data["grants"],
-            )
-        except RulesError as error:
-            form.add_error("name", str(error))
-        else:
-            messages.success(request, f"Added the lifepath {lifepath.name}.")
-            return redirect("drifting:campaign", campaign_id=campaign.id)
-    return render(
-        request, "drifting/campaign.html", _campaign_context(request, campaign, lifepath_form=form)
-    )

@@ -15,6 +15,14 @@ from rules.drifting.chosen import (
 from rules.drifting.gaining import (
     gain_token,
 )
+from rules.drifting.lifepath_checks import (
+    GrantLine,
+    LifepathLines,
+    LifepathProblem,
+    lifepath_key,
+    lifepath_set_problems,
+    lifepaths_from_lines,
+)
 from rules.drifting.lifepaths import (
     DEFAULT_LIFEPATH_COUNT,
     LIFEPATH_COUNT_MAX,
@@ -112,8 +120,11 @@ __all__ = [
     "SHEET_KINDS",
     "Assist",
     "DriftingError",
+    "GrantLine",
     "Lifepath",
     "LifepathChoice",
+    "LifepathLines",
+    "LifepathProblem",
     "LossChoiceError",
     "LossOrder",
     "LossReason",
@@ -134,6 +145,9 @@ __all__ = [
     "check_roll_total",
     "choices_needed_for_loss",
     "gain_token",
+    "lifepath_key",
+    "lifepath_set_problems",
+    "lifepaths_from_lines",
     "lose_tokens",
     "loss_order",
     "plan_token_roll",

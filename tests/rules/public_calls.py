@@ -27,6 +27,10 @@ TOKEN_PLAN = drifting.plan_token_roll(SHEET, applicable=["Military"], deplete={"
 GRANTS = (drifting.TokenGrant(drifting.TokenKind.BACKGROUND, "Space", 2),)
 SPACER = drifting.Lifepath("spacer", "Spacer", GRANTS)
 PILOT = drifting.Lifepath("pilot", "Pilot", GRANTS, requires=("spacer",))
+LINES = (
+    drifting.LifepathLines("Spacer", (drifting.GrantLine("background", "Space", 2),)),
+    drifting.LifepathLines("Pilot", (drifting.GrantLine("focus", "Piloting"),), ("Spacer",)),
+)
 KEPT = keep.KeptRoll(faces=(3, 7, 9), keep=2, difficulty=6)
 MANA = {"black": 2, "blue": 1}
 
@@ -116,6 +120,23 @@ CALLS: dict[str, Callable[[], Call]] = {
     ),
     "rules.drifting.lifepaths.check_lifepath_choice": _call(
         drifting.check_lifepath_choice, chosen=[SPACER], candidate=PILOT, limit=4
+    ),
+    "rules.drifting.lifepath_checks.GrantLine": _call(
+        drifting.GrantLine, kind="focus", name="Firearms", count=2
+    ),
+    "rules.drifting.lifepath_checks.LifepathLines": _call(
+        drifting.LifepathLines,
+        name="Pilot",
+        grants=(drifting.GrantLine("focus", "Piloting"),),
+        requires=("Spacer",),
+        region="Orbit",
+    ),
+    "rules.drifting.lifepath_checks.lifepath_key": _call(drifting.lifepath_key, name=" Pilot "),
+    "rules.drifting.lifepath_checks.lifepath_set_problems": _call(
+        drifting.lifepath_set_problems, lifepaths=LINES, limit=2
+    ),
+    "rules.drifting.lifepath_checks.lifepaths_from_lines": _call(
+        drifting.lifepaths_from_lines, lifepaths=LINES
     ),
     "rules.drifting.lifepaths.tokens_from_lifepaths": _call(
         drifting.tokens_from_lifepaths, chosen=[SPACER, PILOT]

@@ -86,6 +86,9 @@ def _as_now_intended(url: str, text: str) -> str:
     - 27 November 2026: the Drifting wizard's lifepath choice disables a lifepath the
       character cannot take now, its label ending with why, and a line under the choices
       says so.
+    - 29 November 2026: Drifting lifepaths may be a campaign's own (homebrew): the wizard
+      says what the mark means, a token sheet and each card of the GM's campaign page list
+      the character's lifepaths, and the campaign page links the campaign's lifepaths page.
     """
     for concept in _concepts_shown(url):
         assert f" {concept} " in text, f"{url} does not show the concept {concept!r}"
@@ -93,7 +96,45 @@ def _as_now_intended(url: str, text: str) -> str:
     if url.startswith("/drifting/c/"):
         text = text.replace(f" {UNAVAILABLE_HELP}", "")
         text = re.sub(f"{re.escape(UNAVAILABLE_MARK)}.*?\\.(?= |$)", "", text)
+        text = text.replace(f" {HOMEBREW_HELP}", "")
+    for names in _lifepaths_shown(url):
+        shown = f" Lifepaths: {names} " if url.startswith("/drifting/c/") else f" {names} "
+        assert shown in text, f"{url} does not list the lifepaths {names!r}"
+        text = text.replace(shown, " ", 1)
+    if url.startswith("/drifting/campaign/"):
+        text = re.sub(
+            " (Write and publish this campaign's|This campaign's) lifepaths(?= )", "", text
+        )
     return text
+
+
+HOMEBREW_HELP = "A lifepath marked homebrew is your campaign's own, written by its GM."
+
+
+def _lifepaths_shown(url: str) -> list[str]:
+    """The lifepath lines a Drifting page lists now: a finished character's sheet its own;
+    the GM's campaign page each finished character's."""
+    tables = FIXTURE["tables"]
+    names = {row["id"]: row["name"] for row in tables["drifting.Lifepath"]}
+    characters = [row for row in tables["drifting.Character"] if row["step"] == "finished"]
+    if url.startswith("/drifting/c/"):
+        characters = [row for row in characters if row["id"] in url]
+    elif url.startswith("/drifting/campaign/"):
+        characters = [row for row in characters if row["campaign_id"] and row["campaign_id"] in url]
+    else:
+        return []
+    lines = []
+    for character in characters:
+        chosen = sorted(
+            (
+                row
+                for row in tables["drifting.ChosenLifepath"]
+                if row["character_id"] == character["id"]
+            ),
+            key=lambda row: row["position"],
+        )
+        lines.append(" · ".join(names[row["lifepath_id"]] for row in chosen))
+    return lines
 
 
 def _recorded_as_now_intended(url: str, recorded: str) -> str:
@@ -104,6 +145,8 @@ def _recorded_as_now_intended(url: str, recorded: str) -> str:
     - 29 November 2026: an Infinity Drive sheet's history lists only the rolls with a
       note; "History not written yet" beside each other roll gives way to one line by
       the roll log's counts (the GM's roll log still shows it beside each roll).
+    - 29 November 2026: the Drifting campaign page's list of lifepaths and the GM's form
+      for a new one moved to the campaign's lifepaths page (drafts, checks, versions).
     - 29 November 2026: an Infinity Drive sheet's skills are four Skill | Rank tables (the
       book's "Drive – 2" read as minus two), and the Infinity Drive list is titled
       "Infinity Drive characters", as the menu names it, not "My characters".
@@ -130,6 +173,9 @@ def _recorded_as_now_intended(url: str, recorded: str) -> str:
             recorded = f"{head} History {history}"
     if SHEET_HISTORY.search(url):
         recorded = SKILLS_LINE.sub(lambda found: _skill_tables(found.group(1)), recorded)
+    if url.startswith("/drifting/campaign/"):
+        # The campaign's lifepaths and the GM's form moved to the campaign's lifepaths page.
+        recorded = re.sub(r" Lifepaths Born on Storm .*? Add lifepath(?= |$)", "", recorded)
     if url == "/characters/" and recorded.startswith("My characters "):
         recorded = "Infinity Drive characters " + recorded.removeprefix("My characters ")
     return recorded
