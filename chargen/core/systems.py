@@ -5,7 +5,8 @@ core, campaigns and desk import no game system. Each system's app declares one
 adding the app to INSTALLED_APPS is the one line that plugs a system in. From then
 on the registry drives the home page's sections, the navigation, the URLs, the
 choice of game for a campaign and its house-rules form, deleting a character, and
-the GM's desk (queues, links, the player's page); and each kind of character's `exporter`.
+the GM's desk (queues, links, the player's page, the content its GMs edit: ContentKind);
+and each kind of character's `exporter`.
 
 Every field is plain data or a callable, so a test can declare a fake system with
 nothing but lambdas and prove the kernel works with a system it has never seen.
@@ -17,12 +18,14 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django.core.exceptions import ImproperlyConfigured
 
 if TYPE_CHECKING:
+    from django import forms
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+    from django.db.models import Model, QuerySet
     from django.template.base import Template
 
     from chargen.core.deletion import Deletion
@@ -149,11 +152,138 @@ class DeskSection:
 
 
 @dataclass(frozen=True)
+class ContentLine:
+    """One line of a kind's summary on the desk's content page."""
+
+    text: str
+    # The campaign's own row (marked "yours"), not a default.
+    own: bool = False
+    # The key to open the row's own rows under (ContentKind.child), or "".
+    child_key: str = ""
+
+
+class ContentKind(Protocol):
+    """One kind of campaign content a game lets its GM edit on the desk, a row at a time.
+
+    The desk's editor (chargen/desk/content_*.py) knows nothing of a game's models: it
+    reads a campaign's kinds from its system (`Desk.content`) and drives them through this
+    protocol. A row is a model instance owned by one campaign; the desk lists the
+    campaign's own rows (`own`), each beside the default it overrides (`defaults`, matched
+    on the `key` field), edits one in place with `form`, adds rows with `formset`, deletes
+    one, and moves one Up/Down when `ordered` (the model then has a `sort_order` field).
+
+    How to write one: subclass `chargen.desk.content_kinds.ModelContentKind` (a frozen
+    dataclass that implements all of it for a model with a `campaign` foreign key) and
+    override what differs; list it in your system's `Desk(content=DeskContent(kinds=...))`.
+
+    The promises a kind keeps, since the desk's permission checks rely on them:
+    - `own(campaign)` holds only that campaign's rows: the desk finds a posted row in it
+      and nowhere else, so another campaign's row (or a default) is never reached;
+    - `stamp` makes a row the campaign's before its form validates (so uniqueness is
+      checked among the campaign's rows), `prepare` again inside the save's transaction
+      (lock what a concurrent save could break; raise `chargen.desk.content.ContentConflict`
+      with a message for the GM to refuse); `belongs` says whether a row is the campaign's;
+    - `form` and `formset` list their fields (a ModelForm with `Meta.fields`): a reason a
+      row is refused is a form error at its field, and nothing is saved;
+    - `child(campaign, key)` is the kind of the rows inside one of the campaign's own rows
+      (a table's rows), or raises Http404; `child_label` is its button ("" for none);
+    - `summary(campaign)` is what the content page lists under the kind's title.
+    Slugs are unique within a system, and not "copy", "edit" or "move" (the desk's own).
+    """
+
+    # Read-only members (a frozen dataclass's fields satisfy them).
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...  # "Equipment catalogue": the page's heading
+
+    @property
+    def noun(self) -> str: ...  # "an item": the add form's "Add an item"
+
+    @property
+    def help(self) -> str: ...  # said under the heading, after what every editor says
+
+    @property
+    def model(self) -> type[Model]: ...
+
+    @property
+    def key(self) -> str: ...  # the field naming a row, unique among a campaign's rows
+
+    @property
+    def columns(self) -> tuple[str, ...]: ...  # the fields listed; the first names the row
+
+    @property
+    def ordered(self) -> bool: ...
+
+    @property
+    def falls_back(self) -> bool: ...  # whether deleting an override brings the default back
+
+    @property
+    def child_label(self) -> str: ...
+
+    @property
+    def parent(self) -> ContentKind | None: ...  # the kind whose row holds these rows (a table's)
+
+    @property
+    def headers(self) -> tuple[str, ...]: ...
+
+    def page_url(self, campaign: Campaign) -> str: ...
+
+    def row_url(self, campaign: Campaign) -> str: ...
+
+    def key_of(self, row: Any) -> str: ...
+
+    def label_of(self, row: Any) -> str: ...
+
+    def own(self, campaign: Campaign) -> QuerySet[Any]: ...
+
+    def defaults(self) -> QuerySet[Any]: ...
+
+    def belongs(self, row: Any, campaign: Campaign) -> bool: ...
+
+    def stamp(self, row: Any, campaign: Campaign) -> None: ...
+
+    def prepare(self, row: Any, campaign: Campaign) -> None: ...
+
+    def form(self, data: Any = None, *, instance: Any, prefix: str) -> forms.ModelForm[Any]: ...
+
+    def formset(self, data: Any = None, *, queryset: Any, prefix: str) -> Any: ...
+
+    def child(self, campaign: Campaign, key: str) -> ContentKind: ...
+
+    def summary(self, campaign: Campaign) -> Sequence[ContentLine]: ...
+
+
+RESERVED_CONTENT_SLUGS = frozenset({"copy", "edit", "move"})
+
+
+@dataclass(frozen=True)
+class DeskContent:
+    """The content a game's campaigns edit on the desk (the GM's "Content" page)."""
+
+    kinds: tuple[ContentKind, ...]
+    # Said at the top of the content page.
+    intro: str = ""
+    # Copies the game's defaults the campaign lacks into it (returns rows copied), or None.
+    copy_defaults: Callable[[Campaign, AbstractBaseUser], int] | None = None
+    copy_label: str = "Copy the defaults into this campaign to edit them"
+
+    def kind(self, slug: str) -> ContentKind:
+        for kind in self.kinds:
+            if kind.slug == slug:
+                return kind
+        raise LookupError(f"No content kind “{slug}”.")
+
+
+@dataclass(frozen=True)
 class Desk:
     """What a system adds to the GM's desk besides its approval queue."""
 
     queues: tuple[DeskQueue, ...] = ()  # listed before the approval queue
     links: tuple[DeskLink, ...] = ()
+    # What its campaigns' GMs edit on the desk's content pages (None: no content page).
+    content: DeskContent | None = None
     player_sections: Callable[[Campaign, AbstractBaseUser], Sequence[DeskSection]] = (
         lambda campaign, user: ()
     )
@@ -229,6 +359,16 @@ class Registry:
                 f"{system.label}'s house rules are stored under “{system.house_rules.system_key}”"
                 f", not under its own key “{system.key}”."
             )
+        if system.desk.content is not None:
+            slugs = [kind.slug for kind in system.desk.content.kinds]
+            clashes = sorted(
+                {slug for slug in slugs if slugs.count(slug) > 1}
+                | (set(slugs) & RESERVED_CONTENT_SLUGS)
+            )
+            if clashes:
+                raise ImproperlyConfigured(
+                    f"{system.label}'s content kinds may not be called {', '.join(clashes)}."
+                )
         self._systems[system.key] = system
         return system
 

@@ -1,4 +1,5 @@
-"""The GM's edits to their campaign's content, on top of chargen.content's services.
+"""The GM's edits to their campaign's content, whatever its game (see ContentKind in
+chargen/core/systems.py).
 
 Edits touch only the campaign's own rows; the defaults and other campaigns'
 rows are out of reach (the formsets' querysets exclude them, and every saved row
@@ -17,7 +18,6 @@ from django.db.models import Max, Model
 from django.forms import BaseInlineFormSet, BaseModelFormSet
 
 from chargen.campaigns.models import Campaign
-from chargen.content.services import content_can_edit, content_copy_defaults
 
 
 class ContentConflict(Exception):
@@ -26,7 +26,7 @@ class ContentConflict(Exception):
 
 def require_gm(campaign: Campaign, by: AbstractBaseUser) -> None:
     # Staff may edit defaults in the admin, but a campaign's content is its GM's alone.
-    if not campaign.is_gm(by) or not content_can_edit(campaign=campaign, user=by):
+    if not campaign.is_gm(by):
         raise PermissionDenied("Only the campaign's GM edits its content.")
 
 
@@ -41,7 +41,10 @@ def _next_place(model: type[Model], campaign: Campaign) -> int:
 def content_start_from_defaults(*, campaign: Campaign, by: AbstractBaseUser) -> int:
     """Copy the defaults the campaign lacks into it, ready to edit. Returns rows copied."""
     require_gm(campaign, by)
-    return content_copy_defaults(campaign=campaign, by=by)
+    content = campaign.system.desk.content
+    if content is None or content.copy_defaults is None:
+        return 0
+    return content.copy_defaults(campaign, by)
 
 
 @transaction.atomic
@@ -79,7 +82,7 @@ def content_save_rows(
 def content_save_table_rows(
     *, campaign: Campaign, by: AbstractBaseUser, formset: BaseInlineFormSet
 ) -> int:
-    """Save the rows of one of the campaign's own background tables."""
+    """Save an inline formset of the rows inside one of the campaign's own rows."""
     require_gm(campaign, by)
     if formset.instance.campaign_id != campaign.pk:
         raise PermissionDenied("That table is not this campaign's own.")

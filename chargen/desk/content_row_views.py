@@ -2,10 +2,10 @@
 edited in place (htmx swaps the row for its form and back), and Up/Down.
 
 Thin views: the GM check (`campaign_for_gm`), a form, a service in content_rows.py.
-The rows inside one of the campaign's tables work the same way (`table_row`), named by
-the lowest roll they cover. Without JavaScript the same links and forms work as plain
-pages: Edit opens the list with that row as a form (`?edit=<name>`), and every POST
-redirects back to the list.
+The rows inside one of the campaign's own rows (a table's rows) work the same way
+(`child_row`), named by their kind's key (the lowest roll they cover). Without
+JavaScript the same links and forms work as plain pages: Edit opens the list with that
+row as a form (`?edit=<name>`), and every POST redirects back to the list.
 A GET never changes anything.
 """
 
@@ -26,8 +26,9 @@ from django_htmx.http import reswap, retarget
 from chargen.campaigns.access import campaign_for_gm
 from chargen.campaigns.models import Campaign
 from chargen.core.http import AuthenticatedHttpRequest
+from chargen.core.systems import ContentKind
 from chargen.desk import content as content_services
-from chargen.desk.content_kinds import ContentKind, content_kind, table_rows_kind
+from chargen.desk.content_kinds import child_kind, content_kind
 from chargen.desk.content_rows import (
     ContentRow,
     content_delete_row,
@@ -47,6 +48,8 @@ def _page_url(campaign: Campaign, kind: ContentKind) -> str:
 def _context(campaign: Campaign, kind: ContentKind, **more: Any) -> dict[str, Any]:
     """What every template here needs: the campaign, the kind, and its URLs."""
     urls = {"page_url": kind.page_url(campaign), "row_url": kind.row_url(campaign)}
+    if kind.parent is not None:
+        urls["parent_url"] = kind.parent.page_url(campaign)
     if kind.ordered:
         urls["move_url"] = reverse("desk:content_move", args=[campaign.id, kind.slug])
     return {"campaign": campaign, "kind": kind, **urls, **more}
@@ -59,20 +62,24 @@ def _row_or_404(campaign: Campaign, kind: ContentKind, key: str) -> ContentRow:
     return row
 
 
-def kind_page(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, slug: str) -> HttpResponse:
+@login_required
+@require_http_methods(["GET", "POST"])
+def kind_page(
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, kind_slug: str
+) -> HttpResponse:
     """The list of the campaign's own rows; a POST here adds rows (a formset, as before)."""
     campaign = campaign_for_gm(request.user, campaign_id)
-    return _kind_page(request, campaign, content_kind(slug))
+    return _kind_page(request, campaign, content_kind(campaign, kind_slug))
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def table_rows_page(
-    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, table_key: str
+def child_page(
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, kind_slug: str, parent_key: str
 ) -> HttpResponse:
-    """The rows of one of the campaign's own tables, by roll; a POST here adds a row."""
+    """The rows inside one of the campaign's own rows (a table's, by roll); a POST adds one."""
     campaign = campaign_for_gm(request.user, campaign_id)
-    return _kind_page(request, campaign, table_rows_kind(campaign, table_key))
+    return _kind_page(request, campaign, child_kind(campaign, kind_slug, parent_key))
 
 
 def _kind_page(
@@ -96,7 +103,7 @@ def _kind_page(
                 messages.success(request, f"Saved {changed} change{'s' if changed != 1 else ''}.")
                 return redirect(request.path)
     else:
-        formset = kind.formset(queryset=kind.model._default_manager.none(), prefix=kind.slug)
+        formset = kind.formset(queryset=kind.own(campaign).none(), prefix=kind.slug)
     return _render_page(request, campaign, kind, formset=formset)
 
 
@@ -111,7 +118,7 @@ def _render_page(
     status: int = 200,
 ) -> HttpResponse:
     if formset is None:
-        formset = kind.formset(queryset=kind.model._default_manager.none(), prefix=kind.slug)
+        formset = kind.formset(queryset=kind.own(campaign).none(), prefix=kind.slug)
     editing = editing or request.GET.get("edit", "")
     if editing and edit_form is None:
         row = content_row_view(campaign=campaign, kind=kind, key=editing)
@@ -153,17 +160,17 @@ def content_row(
 ) -> HttpResponse:
     """GET: the row as a form (htmx), or as shown again (`cancel`). POST: save or delete."""
     campaign = campaign_for_gm(request.user, campaign_id)
-    return _content_row(request, campaign, content_kind(kind_slug))
+    return _content_row(request, campaign, content_kind(campaign, kind_slug))
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def table_row(
-    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, table_key: str
+def child_row(
+    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, kind_slug: str, parent_key: str
 ) -> HttpResponse:
-    """One row of one of the campaign's own tables, as `content_row`."""
+    """One row inside one of the campaign's own rows (a table's), as `content_row`."""
     campaign = campaign_for_gm(request.user, campaign_id)
-    return _content_row(request, campaign, table_rows_kind(campaign, table_key))
+    return _content_row(request, campaign, child_kind(campaign, kind_slug, parent_key))
 
 
 def _content_row(
@@ -212,7 +219,7 @@ def content_move(
 ) -> HttpResponse:
     """Up or Down: swap the row with its neighbour (one transaction)."""
     campaign = campaign_for_gm(request.user, campaign_id)
-    kind = content_kind(kind_slug)
+    kind = content_kind(campaign, kind_slug)
     direction = request.POST.get("direction", "")
     if not kind.ordered or direction not in ("up", "down"):
         raise Http404("Nothing to move here.")

@@ -15,8 +15,9 @@ from django.db.models import Model
 from django.forms import ModelForm
 
 from chargen.campaigns.models import Campaign
+from chargen.core.systems import ContentKind
 from chargen.desk.content import ContentConflict, require_gm
-from chargen.desk.content_kinds import ContentKind, field_label
+from chargen.desk.content_kinds import field_label
 
 Direction = Literal["up", "down"]
 

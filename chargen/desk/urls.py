@@ -38,6 +38,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("<uuid:campaign_id>/content/", content_views.content_overview, name="content"),
     path("<uuid:campaign_id>/content/copy/", content_views.content_copy, name="content_copy"),
+    # The desk's own actions come before the kinds' pages, whose slugs may not take their
+    # names (the registry refuses a kind called "copy", "edit" or "move").
     path(
         "<uuid:campaign_id>/content/edit/<slug:kind_slug>/",
         content_row_views.content_row,
@@ -49,25 +51,19 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="content_move",
     ),
     path(
-        "<uuid:campaign_id>/content/equipment/",
-        content_views.content_equipment,
-        name="content_equipment",
-    ),
-    path("<uuid:campaign_id>/content/tables/", content_views.content_tables, name="content_tables"),
-    path(
-        "<uuid:campaign_id>/content/tables/<slug:table_key>/",
-        content_row_views.table_rows_page,
-        name="content_table_rows",
+        "<uuid:campaign_id>/content/<slug:kind_slug>/",
+        content_row_views.kind_page,
+        name="content_kind",
     ),
     path(
-        "<uuid:campaign_id>/content/tables/<slug:table_key>/edit/",
-        content_row_views.table_row,
-        name="content_table_row",
+        "<uuid:campaign_id>/content/<slug:kind_slug>/<slug:parent_key>/",
+        content_row_views.child_page,
+        name="content_child",
     ),
     path(
-        "<uuid:campaign_id>/content/prompts/",
-        content_views.content_prompts,
-        name="content_prompts",
+        "<uuid:campaign_id>/content/<slug:kind_slug>/<slug:parent_key>/edit/",
+        content_row_views.child_row,
+        name="content_child_row",
     ),
     *_system_urls(),
 ]

@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
+from chargen.content.desk_kinds import CONTENT
 from chargen.core.systems import (
     CharacterKind,
     Desk,
@@ -107,5 +108,6 @@ SYSTEM = GameSystem(
         ),
         player_sections=queues.my_races,
         urls="chargen.infinity_drive.gm.urls",
+        content=CONTENT,
     ),
 )

@@ -169,9 +169,11 @@ def build_world(gm: User, player: User) -> World:
         "GM Drifting campaign": _url("drifting:campaign", campaign_id=storm.id),
         "GM Drifting desk": _url("desk:campaign", campaign_id=storm.id),
         "GM content": _url("desk:content", campaign_id=campaign.id),
-        "GM equipment editor": _url("desk:content_equipment", campaign_id=stocked.id),
-        "GM tables editor": _url("desk:content_tables", campaign_id=stocked.id),
-        "GM prompts editor": _url("desk:content_prompts", campaign_id=stocked.id),
+        "GM equipment editor": _url(
+            "desk:content_kind", campaign_id=stocked.id, kind_slug="equipment"
+        ),
+        "GM tables editor": _url("desk:content_kind", campaign_id=stocked.id, kind_slug="tables"),
+        "GM prompts editor": _url("desk:content_kind", campaign_id=stocked.id, kind_slug="prompts"),
         "GM new race": _url("desk:race_new", campaign_id=campaign.id),
         "GM roll log": _url(
             "desk:party_character", campaign_id=campaign.id, character_id=finished.id

@@ -98,7 +98,7 @@ def test_the_model_refuses_an_overlong_template() -> None:
 def test_the_gm_form_shows_the_refusal_and_saves_nothing(gm_client: Client, gm: User) -> None:
     campaign = campaign_create(gm=gm, name="Rim run")
     response = gm_client.post(
-        reverse("desk:content_prompts", kwargs={"campaign_id": campaign.id}),
+        reverse("desk:content_kind", args=[campaign.id, "prompts"]),
         {
             "prompts-TOTAL_FORMS": "1",
             "prompts-INITIAL_FORMS": "0",

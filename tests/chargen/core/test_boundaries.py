@@ -17,7 +17,15 @@ from django.conf import settings
 
 import chargen
 
-GAME_APPS = ("chargen.infinity_drive", "chargen.drifting", "chargen.rollers")
+# chargen.content and chargen.rulebook are Infinity Drive's data (its campaign content and
+# its book): the desk edits content through the kinds a system declares, never by name.
+GAME_APPS = (
+    "chargen.infinity_drive",
+    "chargen.drifting",
+    "chargen.rollers",
+    "chargen.content",
+    "chargen.rulebook",
+)
 KERNEL = ("core", "campaigns", "desk")
 CHARGEN_DIR = Path(chargen.__file__).parent
 TEMPLATES_DIR = Path(settings.BASE_DIR) / "templates"

@@ -4,6 +4,7 @@ seen (tests/chargen/core/fifth_system.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import re
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from django.urls import clear_url_caches, reverse
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
+from chargen.content.desk_kinds import PROMPTS
 from chargen.core.systems import GameSystem, UnknownSystem, registry
 from chargen.desk.models import Decision, Notification
 from chargen.drifting.models import Character as DriftingCharacter
@@ -199,6 +201,41 @@ def test_a_drifting_campaign_has_no_queue_and_no_approval_page(gm: User, gm_clie
     assert "races to approve" not in page
     queue = gm_client.get(reverse("desk:character_queue", args=[campaign.id]))
     assert queue.status_code == 404
+
+
+def test_a_drifting_campaign_has_no_content_page_of_infinity_drives(
+    gm: User, gm_client: Client
+) -> None:
+    """The desk's content pages list the campaign's own game's kinds: Drifting declares
+    none, so none of Infinity Drive's equipment, tables or prompts is reached through it."""
+    campaign = campaign_create(gm=gm, name="Storm", game="drifting")
+    for name, args in (
+        ("desk:content", []),
+        ("desk:content_kind", ["equipment"]),
+        ("desk:content_row", ["prompts"]),
+        ("desk:content_child", ["tables", "cash"]),
+    ):
+        assert gm_client.get(reverse(name, args=[campaign.id, *args])).status_code == 404
+    assert gm_client.post(reverse("desk:content_copy", args=[campaign.id])).status_code == 404
+
+
+@pytest.mark.parametrize("slugs", [("equipment", "equipment"), ("prompts", "copy"), ("edit",)])
+def test_content_kinds_must_have_their_own_slugs(slugs: tuple[str, ...]) -> None:
+    """Two kinds of one slug, or a kind named like the desk's own actions, would shadow
+    a page: the registry refuses the declaration."""
+    infinity_drive = registry.get("infinity_drive")
+    assert infinity_drive.desk.content is not None
+    declared = tuple(dataclasses.replace(PROMPTS, slug=slug) for slug in slugs)
+    fake = dataclasses.replace(
+        fifth_system.SYSTEM,
+        desk=dataclasses.replace(
+            fifth_system.SYSTEM.desk,
+            content=dataclasses.replace(infinity_drive.desk.content, kinds=declared),
+        ),
+    )
+    with pytest.raises(ImproperlyConfigured, match="content kinds may not be called"):
+        registry.register(fake)
+    assert FIFTH not in [system.key for system in registry.all()]
 
 
 def test_the_approval_queue_works_over_a_fifth_system(

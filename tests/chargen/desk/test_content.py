@@ -65,7 +65,7 @@ def test_copy_defaults_then_edit_without_touching_defaults_or_other_campaigns(
         "equipment-2-available": "on",
         "equipment-2-sort_order": "1",
     }
-    response = gm_client.post(_url("content_equipment", campaign), data)
+    response = gm_client.post(_url("content_kind", campaign, kind_slug="equipment"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
 
     mine = {item.name: item.price for item in content_for_campaign(campaign).equipment}
@@ -88,7 +88,7 @@ def test_a_posted_id_from_the_defaults_cannot_be_edited(
         "equipment-0-price": "1",
         "equipment-0-sort_order": "0",
     }
-    gm_client.post(_url("content_equipment", campaign), data)
+    gm_client.post(_url("content_kind", campaign, kind_slug="equipment"), data)
     default.refresh_from_db()
     assert default.price == 5000
     assert default.campaign_id is None
@@ -107,7 +107,9 @@ def test_edit_a_background_tables_rows_and_history_prompts(
         "edit-result": "Poor",
         "edit-credits": "500",
     }
-    response = gm_client.post(_url("content_table_row", campaign, table_key="cash"), edit)
+    response = gm_client.post(
+        _url("content_child_row", campaign, kind_slug="tables", parent_key="cash"), edit
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     add = {
         **_management("rows", 1, 0),
@@ -116,7 +118,9 @@ def test_edit_a_background_tables_rows_and_history_prompts(
         "rows-0-result": "Rich",
         "rows-0-credits": "5000",
     }
-    response = gm_client.post(_url("content_table_rows", campaign, table_key="cash"), add)
+    response = gm_client.post(
+        _url("content_child", campaign, kind_slug="tables", parent_key="cash"), add
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     assert list(table.rows.values_list("result", "credits")) == [("Poor", 500), ("Rich", 5000)]
     default_table = BackgroundTable.objects.get(campaign=None, key="cash")
@@ -129,27 +133,28 @@ def test_edit_a_background_tables_rows_and_history_prompts(
         "prompts-0-key": "skill",
         "prompts-0-template": "Who taught you {entry}?",
     }
-    gm_client.post(_url("content_prompts", campaign), data)
+    gm_client.post(_url("content_kind", campaign, kind_slug="prompts"), data)
     assert content_for_campaign(campaign).history_prompts["skill"] == "Who taught you {entry}?"
     assert content_for_campaign(None).history_prompts["skill"] == "How did you learn {entry}?"
 
 
 @pytest.mark.parametrize("who", ["player_client", "other_player_client", "outsider_client"])
 @pytest.mark.parametrize(
-    ("name", "method"),
+    ("name", "slug", "method"),
     [
-        ("content", "get"),
-        ("content_copy", "post"),
-        ("content_equipment", "get"),
-        ("content_equipment", "post"),
-        ("content_tables", "post"),
-        ("content_prompts", "post"),
+        ("content", "", "get"),
+        ("content_copy", "", "post"),
+        ("content_kind", "equipment", "get"),
+        ("content_kind", "equipment", "post"),
+        ("content_kind", "tables", "post"),
+        ("content_kind", "prompts", "post"),
     ],
 )
 def test_only_the_gm_edits_content(
     request: pytest.FixtureRequest,
     who: str,
     name: str,
+    slug: str,
     method: str,
     defaults: None,
     campaign: Campaign,
@@ -160,8 +165,9 @@ def test_only_the_gm_edits_content(
         BackgroundTable.objects.count(),
         HistoryPrompt.objects.count(),
     )
-    data = {**_management(name.removeprefix("content_") or "x", 1, 0)}
-    response = getattr(client, method)(_url(name, campaign), data)
+    data = {**_management(slug or "x", 1, 0)}
+    url = _url(name, campaign, **({"kind_slug": slug} if slug else {}))
+    response = getattr(client, method)(url, data)
     assert response.status_code == 404
     after = (
         EquipmentItem.objects.count(),
@@ -175,7 +181,12 @@ def test_only_the_gm_edits_table_rows(
     defaults: None, gm_client: Client, player_client: Client, campaign: Campaign
 ) -> None:
     gm_client.post(_url("content_copy", campaign))
-    url = _url("content_table_rows", campaign, table_key="cash")
+    url = _url("content_child", campaign, kind_slug="tables", parent_key="cash")
     assert player_client.get(url).status_code == 404
     assert player_client.post(url, _management("rows", 1, 0)).status_code == 404
-    assert gm_client.get(_url("content_table_rows", campaign, table_key="nope")).status_code == 404
+    assert (
+        gm_client.get(
+            _url("content_child", campaign, kind_slug="tables", parent_key="nope")
+        ).status_code
+        == 404
+    )

@@ -34,7 +34,7 @@ def own_rows(db: None, gm_client: Client, campaign: Campaign) -> Campaign:
 
 
 def page_url(campaign: Campaign, kind: str = "equipment") -> str:
-    return reverse(f"desk:content_{kind}", args=[campaign.id])
+    return reverse("desk:content_kind", args=[campaign.id, kind])
 
 
 def row_url(campaign: Campaign, kind: str = "equipment") -> str:

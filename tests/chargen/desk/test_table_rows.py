@@ -13,10 +13,10 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
+from chargen.content.desk_kinds import table_rows_kind
 from chargen.content.models import BackgroundRow, BackgroundTable
 from chargen.content.services import content_copy_defaults
 from chargen.desk.content import ContentConflict
-from chargen.desk.content_kinds import table_rows_kind
 from chargen.desk.content_rows import content_save_row
 
 HTMX = {"HX-Request": "true"}
@@ -34,11 +34,11 @@ def cash(db: None, gm: User, campaign: Campaign) -> Campaign:
 
 
 def page_url(campaign: Campaign, table: str = "cash") -> str:
-    return reverse("desk:content_table_rows", args=[campaign.id, table])
+    return reverse("desk:content_child", args=[campaign.id, "tables", table])
 
 
 def row_url(campaign: Campaign, table: str = "cash") -> str:
-    return reverse("desk:content_table_row", args=[campaign.id, table])
+    return reverse("desk:content_child_row", args=[campaign.id, "tables", table])
 
 
 def edit_data(**changes: str) -> dict[str, str]:
@@ -97,7 +97,7 @@ def test_rows_are_listed_by_roll_beside_the_default(gm_client: Client, cash: Cam
     assert "Same as the default" in page.split('data-row="8"')[1].split("</tr>")[0]
     assert "Sort order" not in page
     assert "Up<" not in page  # rows go by roll: nothing to move
-    tables = gm_client.get(reverse("desk:content_tables", args=[cash.id])).content.decode()
+    tables = gm_client.get(reverse("desk:content_kind", args=[cash.id, "tables"])).content.decode()
     assert page_url(cash) in tables
 
 

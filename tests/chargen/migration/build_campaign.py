@@ -10,16 +10,14 @@ from django.contrib.auth.models import User
 from chargen.campaigns import services as campaigns
 from chargen.campaigns.forms import house_rules_form
 from chargen.campaigns.models import Campaign
-from chargen.desk.content import content_save_rows, content_save_table_rows
-from chargen.desk.content_forms import (
+from chargen.content.desk_forms import (
     BackgroundRowFormSet,
     BackgroundTableFormSet,
     EquipmentFormSet,
     HistoryPromptFormSet,
-    own_equipment,
-    own_prompts,
-    own_tables,
 )
+from chargen.content.desk_kinds import EQUIPMENT, PROMPTS, TABLES
+from chargen.desk.content import content_save_rows, content_save_table_rows
 from chargen.infinity_drive.campaign_rules import INFINITY_DRIVE
 from tests.chargen.migration.build_common import (
     Cast,
@@ -74,7 +72,7 @@ def _save(
 
 def _rim_content(campaign: Campaign, gm: User) -> None:
     """An item that replaces a default one, an item of its own, a table and a prompt."""
-    equipment = {"queryset": own_equipment(campaign), "prefix": "equipment"}
+    equipment = {"queryset": EQUIPMENT.own(campaign), "prefix": "equipment"}
     new_items = [
         {
             "name": "Sidearm",
@@ -94,7 +92,7 @@ def _rim_content(campaign: Campaign, gm: User) -> None:
         },
     ]
     _save(EquipmentFormSet, campaign, gm, new_rows=new_items, **equipment)
-    tables = {"queryset": own_tables(campaign), "prefix": "tables"}
+    tables = {"queryset": TABLES.own(campaign), "prefix": "tables"}
     patron = {
         "key": "patron",
         "name": "Patron on the Rim",
@@ -104,7 +102,7 @@ def _rim_content(campaign: Campaign, gm: User) -> None:
         "sort_order": 50,
     }
     _save(BackgroundTableFormSet, campaign, gm, new_rows=[patron], **tables)
-    table = own_tables(campaign).get(key="patron")
+    table = TABLES.own(campaign).get(key="patron")
     rows = BackgroundRowFormSet(instance=table, prefix="rows")
     posted = formset_post(
         rows,
@@ -117,7 +115,7 @@ def _rim_content(campaign: Campaign, gm: User) -> None:
     if not bound.is_valid():
         raise RuntimeError(f"Patron rows: {bound.errors}")
     content_save_table_rows(campaign=campaign, by=gm, formset=bound)
-    prompts = {"queryset": own_prompts(campaign), "prefix": "prompts"}
+    prompts = {"queryset": PROMPTS.own(campaign), "prefix": "prompts"}
     prompt: dict[str, object] = {
         "key": "skill",
         "template": "On the Rim, {entry} came from {table} ({roll}). Who on the Rim taught you?",

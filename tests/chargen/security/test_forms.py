@@ -157,7 +157,7 @@ def test_content_rows_land_in_the_gms_campaign_only(
     """A posted campaign or an id of another campaign's row changes nothing elsewhere."""
     daves = campaign_create(gm=outsider, name="Dave's table")
     daves_item = EquipmentItem.objects.create(campaign=daves, name="Dave's gun", price=5)
-    url = reverse("desk:content_equipment", args=[world.campaign.id])
+    url = reverse("desk:content_kind", args=[world.campaign.id, "equipment"])
     row = {
         "equipment-0-name": "Smuggled",
         "equipment-0-category": "gear",

@@ -11,9 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
-from django.db.models import QuerySet
 
-from chargen.campaigns.models import Campaign
 from chargen.content.backgrounds import range_problems
 from chargen.content.models import BackgroundRow, BackgroundTable, EquipmentItem, HistoryPrompt
 
@@ -95,15 +93,3 @@ BackgroundRowAddFormSet = forms.modelformset_factory(
 HistoryPromptFormSet = forms.modelformset_factory(
     HistoryPrompt, form=HistoryPromptForm, extra=1, can_delete=True
 )
-
-
-def own_equipment(campaign: Campaign) -> QuerySet[EquipmentItem]:
-    return EquipmentItem.objects.filter(campaign=campaign)
-
-
-def own_tables(campaign: Campaign) -> QuerySet[BackgroundTable]:
-    return BackgroundTable.objects.filter(campaign=campaign)
-
-
-def own_prompts(campaign: Campaign) -> QuerySet[HistoryPrompt]:
-    return HistoryPrompt.objects.filter(campaign=campaign)
