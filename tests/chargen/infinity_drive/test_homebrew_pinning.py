@@ -1,0 +1,151 @@
+"""A campaign's own careers: its GM writes and publishes them, new characters of the
+campaign read them, and a character keeps the version it started under."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+
+from chargen.campaigns.models import Campaign
+from chargen.infinity_drive import services
+from chargen.infinity_drive.errors import StepRefused
+from chargen.infinity_drive.log import log_entries
+from chargen.infinity_drive.models import Character
+from chargen.infinity_drive.pinned import character_rulebook
+from chargen.infinity_drive.progress import progress_for
+from chargen.infinity_drive.rule_upgrade import current_targets, outdated_by
+from chargen.rulebook.homebrew import (
+    HomebrewRefused,
+    book_career_hide,
+    homebrew_career_create,
+    homebrew_career_publish,
+    homebrew_career_save,
+)
+from chargen.rulebook.models import HomebrewCareer, HomebrewCareerVersion
+from rules.errors import RulesError
+from rules.infinity_drive.homebrew_careers import RowDraft, career_from_json
+from tests.chargen.infinity_drive.steps import darrian, next_sequence, roll_book_characteristics
+
+TABLE = "homebrew-spacer-construction-academic"
+
+
+def spacer(campaign: Campaign, gm: User) -> HomebrewCareer:
+    """The book's Citizen, copied and renamed Spacer, published."""
+    career = homebrew_career_create(campaign=campaign, by=gm, copy_of="Citizen")
+    draft = career_from_json(career.draft)
+    homebrew_career_save(career=career, by=gm, draft=replace(draft, name="Spacer"))
+    homebrew_career_publish(career=career, by=gm)
+    return career
+
+
+def spacer_construction(character: Character) -> None:
+    roll_book_characteristics(character)
+    darrian(character)
+    services.character_choose_career(
+        character=character, expected_sequence=next_sequence(character), career="Spacer"
+    )
+    services.character_roll_specialisation(
+        character=character, expected_sequence=next_sequence(character), typed_faces="5"
+    )
+
+
+def new_character(player: User, campaign: Campaign | None, name: str = "Rimmer") -> Character:
+    return Character.objects.create(owner=player, campaign=campaign, name=name)
+
+
+def test_a_published_career_is_played_in_its_campaign_only(
+    gm: User, player: User, campaign: Campaign
+) -> None:
+    spacer(campaign, gm)
+    character = new_character(player, campaign)
+    spacer_construction(character)
+    state = progress_for(character, log_entries(character)).state
+    assert (state.career, state.specialisation) == ("Spacer", "Construction")
+    outsider = new_character(player, None, "Loner")
+    roll_book_characteristics(outsider)
+    darrian(outsider)
+    with pytest.raises((StepRefused, RulesError)):
+        services.character_choose_career(
+            character=outsider, expected_sequence=next_sequence(outsider), career="Spacer"
+        )
+
+
+def test_a_character_keeps_its_version_when_the_career_is_republished(
+    gm: User, player: User, campaign: Campaign
+) -> None:
+    career = spacer(campaign, gm)
+    character = new_character(player, campaign)
+    spacer_construction(character)
+    pinned = character.rule_version_id
+    before = progress_for(character, log_entries(character)).snapshot()
+    entry_before = character_rulebook(character).table(TABLE).entry(6).label
+
+    draft = career_from_json(career.draft)
+    changed = draft.__class__(
+        **{
+            **vars(draft),
+            "tables": tuple(
+                table.__class__(
+                    table.specialisation,
+                    table.learning,
+                    tuple(
+                        RowDraft(6, skill="Gambling") if row.roll == 6 else row
+                        for row in table.rows
+                    ),
+                )
+                for table in draft.tables
+            ),
+        }
+    )
+    homebrew_career_save(career=career, by=gm, draft=changed)
+    homebrew_career_publish(career=career, by=gm)
+    assert career.versions.count() == 2
+
+    character.refresh_from_db()
+    assert character.rule_version_id == pinned
+    assert character_rulebook(character).table(TABLE).entry(6).label == entry_before != "Gambling"
+    assert progress_for(character, log_entries(character)).snapshot() == before
+    # A new character reads the new version; the old draft is offered the move.
+    newer = new_character(player, campaign, "Newcomer")
+    assert character_rulebook(newer).table(TABLE).entry(6).label == "Gambling"
+    assert outdated_by(character, current_targets(campaign)) == [pinned]
+
+
+def test_a_broken_career_is_not_published_and_nothing_is_saved(
+    gm: User, campaign: Campaign
+) -> None:
+    career = homebrew_career_create(campaign=campaign, by=gm)
+    with pytest.raises(HomebrewRefused) as refused:
+        homebrew_career_publish(career=career, by=gm)
+    assert "specialisations" in refused.value.problems
+    assert not HomebrewCareerVersion.objects.exists()
+
+
+def test_only_the_gm_writes_or_publishes(
+    gm: User, player: User, outsider: User, campaign: Campaign
+) -> None:
+    for who in (player, outsider):
+        with pytest.raises(PermissionDenied):
+            homebrew_career_create(campaign=campaign, by=who, copy_of="Citizen")
+    career = homebrew_career_create(campaign=campaign, by=gm, copy_of="Citizen")
+    for who in (player, outsider):
+        with pytest.raises(PermissionDenied):
+            homebrew_career_publish(career=career, by=who)
+        with pytest.raises(PermissionDenied):
+            book_career_hide(campaign=campaign, by=who, name="Military", hidden=True)
+    assert not HomebrewCareerVersion.objects.exists()
+
+
+def test_a_hidden_book_career_is_gone_for_new_characters_only(
+    gm: User, player: User, campaign: Campaign
+) -> None:
+    before = new_character(player, campaign, "Before")
+    book_career_hide(campaign=campaign, by=gm, name="Military", hidden=True)
+    after = new_character(player, campaign, "After")
+    assert "Military" in character_rulebook(before).careers
+    assert "Military" not in character_rulebook(after).careers
+    book_career_hide(campaign=campaign, by=gm, name="Military", hidden=False)
+    assert "Military" in character_rulebook(new_character(player, campaign, "Later")).careers
