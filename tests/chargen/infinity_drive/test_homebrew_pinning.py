@@ -3,11 +3,15 @@ campaign read them, and a character keeps the version it started under."""
 
 from __future__ import annotations
 
+import io
+import json
 from dataclasses import replace
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from chargen.campaigns.models import Campaign
 from chargen.infinity_drive import services
@@ -149,3 +153,19 @@ def test_a_hidden_book_career_is_gone_for_new_characters_only(
     assert "Military" not in character_rulebook(after).careers
     book_career_hide(campaign=campaign, by=gm, name="Military", hidden=False)
     assert "Military" in character_rulebook(new_character(player, campaign, "Later")).careers
+
+
+def test_the_npc_generator_builds_with_the_campaigns_careers(gm: User, campaign: Campaign) -> None:
+    spacer(campaign, gm)
+    book_career_hide(campaign=campaign, by=gm, name="Military", hidden=True)
+    out = io.StringIO()
+    call_command(
+        "generate_npcs",
+        *("--campaign", str(campaign.id), "--career", "Spacer", "--seed", "3", "--count", "2"),
+        *("--format", "json"),
+        stdout=out,
+    )
+    npcs = json.loads(out.getvalue())["npcs"]
+    assert [npc["career"] for npc in npcs] == ["Spacer", "Spacer"]
+    with pytest.raises(CommandError, match="not a career path"):
+        call_command("generate_npcs", "--campaign", str(campaign.id), "--career", "Military")
