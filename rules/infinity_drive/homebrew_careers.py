@@ -47,6 +47,7 @@ __all__ = [
     "career_problems",
     "career_records",
     "career_to_json",
+    "is_homebrew_career",
     "rulebook_with_careers",
 ]
 
@@ -55,6 +56,9 @@ SPECIALISATION_ROLLS = tuple(range(1, 7))  # the specialisation is rolled on 1d6
 # Record keys for homebrew rows start here, far above the book's, so a homebrew record
 # never takes a book record's key in the rule data it is added to.
 HOMEBREW_KEYS = 1_000_000
+# Every homebrew table's slug starts so: how a replay (here or on another server, from
+# the rule data a character pinned) knows a career is homebrew without asking anyone.
+HOMEBREW_SLUG_PREFIX = "homebrew-"
 Problems = dict[str, list[str]]
 
 
@@ -434,7 +438,7 @@ def _career_records(
             "rulebook.careertable",
             {
                 "name": table.name(career.name.strip()),
-                "slug": f"homebrew-{slug_base}-{where}-{side}",
+                "slug": f"{HOMEBREW_SLUG_PREFIX}{slug_base}-{where}-{side}",
                 "career": career_key,
                 "specialisation": (
                     specialisation_keys[table.specialisation] if table.specialisation else None
@@ -517,6 +521,17 @@ def _without_careers(
         return True
 
     return [record for record in records if kept(record)]
+
+
+def is_homebrew_career(rulebook: Rulebook, career: str) -> bool:
+    """Whether `career` in `rulebook` is a GM's own, not the book's."""
+    instance(rulebook, Rulebook, "the rule book")
+    text(career, "A career")
+    return any(
+        table.slug.startswith(HOMEBREW_SLUG_PREFIX)
+        for table in rulebook.tables
+        if table.career == career
+    )
 
 
 # --- JSON (what the database keeps and a pack carries) --------------------------------------

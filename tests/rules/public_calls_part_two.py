@@ -77,6 +77,9 @@ CALLS: dict[str, Callable[[], Call]] = {
     "rules.infinity_drive.homebrew_careers.career_from_json": _call(
         homebrew.career_from_json, data=homebrew.career_to_json(COPY)
     ),
+    "rules.infinity_drive.homebrew_careers.is_homebrew_career": _call(
+        homebrew.is_homebrew_career, rulebook=BOOK, career="Military"
+    ),
     "rules.infinity_drive.homebrew_careers.career_from_book": _call(
         homebrew.career_from_book, rulebook=BOOK, name="Military"
     ),

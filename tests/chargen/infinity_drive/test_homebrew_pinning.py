@@ -9,13 +9,18 @@ from dataclasses import replace
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.test import Client
+from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
+from chargen.core.models import RuleVersion
 from chargen.infinity_drive import services
 from chargen.infinity_drive.errors import StepRefused
+from chargen.infinity_drive.gm.review import approval_review
 from chargen.infinity_drive.log import log_entries
 from chargen.infinity_drive.models import Character
 from chargen.infinity_drive.pinned import character_rulebook
@@ -29,9 +34,17 @@ from chargen.rulebook.homebrew import (
     homebrew_career_save,
 )
 from chargen.rulebook.models import HomebrewCareer, HomebrewCareerVersion
+from chargen.rulebook.services import rulebook_cache_clear
 from rules.errors import RulesError
 from rules.infinity_drive.homebrew_careers import RowDraft, career_from_json
-from tests.chargen.infinity_drive.steps import darrian, next_sequence, roll_book_characteristics
+from tests.chargen.export.conftest import exported
+from tests.chargen.export.test_round_trip import upload
+from tests.chargen.infinity_drive.steps import (
+    darrian,
+    next_sequence,
+    roll_book_characteristics,
+    to_skills,
+)
 
 TABLE = "homebrew-spacer-construction-academic"
 
@@ -169,3 +182,58 @@ def test_the_npc_generator_builds_with_the_campaigns_careers(gm: User, campaign:
     assert [npc["career"] for npc in npcs] == ["Spacer", "Spacer"]
     with pytest.raises(CommandError, match="not a career path"):
         call_command("generate_npcs", "--campaign", str(campaign.id), "--career", "Military")
+
+
+BADGE = '<span class="badge text-bg-info" data-homebrew>homebrew</span>'
+
+
+def test_homebrew_is_shown_beside_the_career_on_the_wizard_sheet_and_gm_card(
+    gm: User, player: User, player_client: Client, campaign: Campaign
+) -> None:
+    spacer(campaign, gm)
+    character = new_character(player, campaign)
+    roll_book_characteristics(character)
+    darrian(character)
+    choosing = player_client.get(reverse("characters:career", args=[character.id])).content
+    assert f"Spacer {BADGE}</label>" in choosing.decode()
+    assert "Military <span" not in choosing.decode()  # the book's careers are not marked
+    services.character_choose_career(
+        character=character, expected_sequence=next_sequence(character), career="Spacer"
+    )
+    services.character_roll_specialisation(
+        character=character, expected_sequence=next_sequence(character), typed_faces="5"
+    )
+    chosen = player_client.get(reverse("characters:career", args=[character.id])).content
+    assert f"<strong>Spacer</strong> {BADGE}" in chosen.decode()
+    sheet = player_client.get(reverse("characters:sheet", args=[character.id])).content
+    assert f"Spacer {BADGE}, Construction" in sheet.decode()
+    card = approval_review(campaign, character).sheet
+    assert (card.career, card.homebrew) == ("Spacer, Construction", True)
+    book = new_character(player, campaign, "Booked")
+    to_skills(book)
+    assert approval_review(campaign, book).sheet.homebrew is False
+
+
+def test_a_character_under_homebrew_replays_on_another_server_from_its_file(
+    gm: User, player: User, player_client: Client, campaign: Campaign
+) -> None:
+    """The file carries the rule data the character pinned, homebrew career included; a
+    server that never saw the campaign's careers replays it from that alone."""
+    spacer(campaign, gm)
+    character = new_character(player, campaign)
+    spacer_construction(character)
+    before = progress_for(character, log_entries(character)).snapshot()
+    document = exported(player_client, "infinity_drive.character", character)
+    pinned = character.rule_version_id
+    # Another server: no such character, no homebrew careers, no copy of that rule data.
+    character.delete()
+    HomebrewCareer.objects.all().delete()
+    RuleVersion.objects.filter(sha256=pinned).delete()
+    cache.clear()
+    rulebook_cache_clear()
+    answer = upload(player_client, document)
+    assert answer.status_code in (200, 302), answer.content.decode()[:500]
+    restored = Character.objects.get()
+    assert restored.rule_version_id == pinned
+    assert "Spacer" in character_rulebook(restored).careers
+    assert progress_for(restored, log_entries(restored)).snapshot() == before
