@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -23,7 +23,7 @@ from chargen.campaigns.models import Campaign
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.infinity_drive.campaign_rules import house_rules_for
 from chargen.infinity_drive.gm.career_forms import CareerForm, initial_for, row_text
-from chargen.rulebook import homebrew
+from chargen.rulebook import homebrew, packs
 from chargen.rulebook.models import HomebrewCareer
 from rules.errors import RulesError
 from rules.infinity_drive.autopilot import generate_npc, npc_text
@@ -279,3 +279,34 @@ def careers_published(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID)
         )
     context = {"campaign": campaign, "careers": shown}
     return render(request, "characters/desk/careers_published.html", context)
+
+
+@login_required
+@require_safe
+def careers_pack(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+    """The campaign's homebrew as a pack file (its published careers, its hidden ones)."""
+    campaign = campaign_for_gm(request.user, campaign_id)
+    document = packs.pack_export(campaign, request.user)
+    response = JsonResponse(document, json_dumps_params={"indent": 2, "ensure_ascii": False})
+    response["Content-Disposition"] = 'attachment; filename="homebrew.chargen-pack.json"'
+    return response
+
+
+@login_required
+@require_POST
+def careers_pack_import(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -> HttpResponse:
+    campaign = campaign_for_gm(request.user, campaign_id)
+    upload = request.FILES.get("pack")
+    if upload is None:
+        messages.error(request, "Choose a pack file to import.")
+        return redirect("desk:careers", campaign_id=campaign.id)
+    if upload.size is not None and upload.size > packs.MAX_PACK_BYTES:
+        messages.error(request, "That pack is larger than 1 MB. Nothing was imported.")
+        return redirect("desk:careers", campaign_id=campaign.id)
+    try:
+        count = packs.pack_import(campaign=campaign, by=request.user, raw=upload.read())
+    except RulesError as refused:
+        messages.error(request, f"Pack refused, nothing imported. {refused}")
+    else:
+        messages.success(request, f"Imported {count} item{'s' if count != 1 else ''}.")
+    return redirect("desk:careers", campaign_id=campaign.id)

@@ -11,6 +11,12 @@ urlpatterns = [
     path("<uuid:campaign_id>/careers/", career_views.careers, name="careers"),
     path("<uuid:campaign_id>/careers/new/", career_views.career_new, name="career_new"),
     path("<uuid:campaign_id>/careers/hide/", career_views.career_hide, name="career_hide"),
+    path("<uuid:campaign_id>/careers/pack/", career_views.careers_pack, name="careers_pack"),
+    path(
+        "<uuid:campaign_id>/careers/pack/import/",
+        career_views.careers_pack_import,
+        name="careers_pack_import",
+    ),
     path(
         "<uuid:campaign_id>/careers/published/",
         career_views.careers_published,
