@@ -20,7 +20,7 @@ from chargen.content.pinned import content_version_for_new_character
 from chargen.core.log import LogEntryBase
 from chargen.core.log_version import LogSubject
 from chargen.infinity_drive.campaign_rules import house_rules_for, house_rules_to_json
-from chargen.rulebook.services import rulebook_version_for_new_character
+from chargen.rulebook.homebrew import rulebook_version_for_new_character
 from rules.dice import DiceSpec
 
 
@@ -191,7 +191,7 @@ class Character(LogSubject):
             self.house_rules = house_rules_to_json(house_rules_for(self.campaign))
         # Likewise its rule data: the versions current as it starts.
         if self._state.adding and self.rule_version_id is None:
-            self.rule_version_id = rulebook_version_for_new_character()
+            self.rule_version_id = rulebook_version_for_new_character(self.campaign)
         if self._state.adding and self.content_version_id is None:
             self.content_version_id = content_version_for_new_character(self.campaign)
         super().save(*args, **kwargs)

@@ -45,6 +45,7 @@ from rules.errors import RulesError
 from rules.infinity_drive import creation
 from rules.infinity_drive.codes import characteristics_in_play
 from rules.infinity_drive.creation import Expect
+from rules.infinity_drive.homebrew_careers import is_homebrew_career
 from rules.infinity_drive.house_rules import HouseRules
 from rules.infinity_drive.rulebook import Rulebook
 
@@ -72,6 +73,12 @@ class Progress:
     @property
     def expecting(self) -> Expect:
         return self.state.expecting
+
+    @cached_property
+    def homebrew_career(self) -> bool:
+        """Whether the character's career is its campaign's own (shown as "homebrew")."""
+        career = self.state.career
+        return career is not None and is_homebrew_career(self.rulebook, career)
 
     @cached_property
     def part_two(self) -> part_two_log.PartTwo:

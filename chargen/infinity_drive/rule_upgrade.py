@@ -22,13 +22,8 @@ from chargen.infinity_drive.errors import StepRefused
 from chargen.infinity_drive.log import log_entries
 from chargen.infinity_drive.models import Character, CharacterStatus
 from chargen.infinity_drive.progress import Progress, progress_for
-from chargen.rulebook.services import (
-    RULESET as RULEBOOK_SCOPE,
-)
-from chargen.rulebook.services import (
-    rulebook_for_version,
-    rulebook_version_for_new_character,
-)
+from chargen.rulebook.homebrew import rulebook_version_for_new_character, scopes_for
+from chargen.rulebook.services import rulebook_for_version
 from rules.errors import RulesError
 
 
@@ -42,9 +37,9 @@ class Targets:
 
 def current_targets(campaign: Campaign | None) -> Targets:
     # Both scopes' recorded versions in one statement: every wizard page asks.
-    recorded = recorded_versions([RULEBOOK_SCOPE, content_scope(campaign)])
+    recorded = recorded_versions([*scopes_for(campaign), content_scope(campaign)])
     return Targets(
-        rulebook=rulebook_version_for_new_character(recorded),
+        rulebook=rulebook_version_for_new_character(campaign, recorded),
         content=content_version_for_new_character(campaign, recorded),
     )
 

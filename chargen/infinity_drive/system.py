@@ -107,6 +107,7 @@ SYSTEM = GameSystem(
             DeskLink("Party", "desk:party"),
             DeskLink("Print the party", "desk:party_print"),
             DeskLink("Content", "desk:content"),
+            DeskLink("Careers", "desk:careers"),
         ),
         player_sections=queues.my_races,
         urls="chargen.infinity_drive.gm.urls",

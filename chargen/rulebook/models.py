@@ -7,6 +7,8 @@ plain `Rulebook` the engine uses, so field names here are a contract with that f
 
 from __future__ import annotations
 
+import uuid
+
 from django.core.exceptions import ValidationError
 from django.db import models
 
@@ -336,3 +338,72 @@ class RemovedBookRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.model_label} {self.object_pk}: {self.description}"
+
+
+class HomebrewCareer(models.Model):
+    """A career a campaign's GM writes: a draft, and the versions published from it.
+
+    The draft is the career as `rules.infinity_drive.homebrew_careers.career_to_json`
+    writes it; it may be broken (it is checked when shown and refused when published).
+    Characters read only published versions, through the rule data they pin."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    campaign = models.ForeignKey(
+        "campaigns.Campaign", on_delete=models.CASCADE, related_name="homebrew_careers"
+    )
+    # The draft's name, kept as a column so a campaign never has two careers of one name.
+    name = models.CharField(max_length=120)
+    draft = models.JSONField(default=dict)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("name",)
+        constraints = (
+            models.UniqueConstraint(
+                fields=("campaign", "name"), name="rulebook_homebrew_career_name_per_campaign"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.name} (homebrew)"
+
+
+class HomebrewCareerVersion(models.Model):
+    """One published version of a homebrew career; never changed once written."""
+
+    career = models.ForeignKey(HomebrewCareer, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    data = models.JSONField()
+    published = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("career", "-number")
+        constraints = (
+            models.UniqueConstraint(
+                fields=("career", "number"), name="rulebook_homebrew_version_once"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.career.name} v{self.number}"
+
+
+class HiddenBookCareer(models.Model):
+    """A book career a campaign's GM has taken out of the campaign (for new characters)."""
+
+    campaign = models.ForeignKey(
+        "campaigns.Campaign", on_delete=models.CASCADE, related_name="hidden_book_careers"
+    )
+    name = models.CharField(max_length=120)
+
+    class Meta:
+        ordering = ("name",)
+        constraints = (
+            models.UniqueConstraint(
+                fields=("campaign", "name"), name="rulebook_hidden_career_once"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.name} hidden in {self.campaign}"

@@ -3,11 +3,16 @@ history), for the malformed-input test to spoil."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from rules.infinity_drive import equipment_state as equipment
 from rules.infinity_drive import history_state as history
+from rules.infinity_drive import homebrew_careers as homebrew
+from rules.infinity_drive import homebrew_preview
+from rules.infinity_drive.profile import Characteristics
+from rules.infinity_drive.rulebook import BOOK_FIXTURE, LearnerType, Learning, load_book
 
 Call = tuple[Callable[..., object], dict[str, Any]]
 
@@ -15,6 +20,12 @@ KNIFE = equipment.CatalogueItem("Knife", "Weapons", 50)
 HELD = equipment.Holding("Knife", "Weapons", 50, 2)
 STOCKED = equipment.EquipmentState(option=equipment.STANDARD, purse=1000, holdings=(HELD,))
 BOUGHT = equipment.Bought("Knife", "Weapons", 50, 1)
+BOOK = load_book()
+RECORDS = json.loads(BOOK_FIXTURE.read_text(encoding="utf-8"))
+COPY = homebrew.career_from_book(BOOK, "Military")
+ROW = homebrew.RowDraft(2, characteristic="Mus", amount=1)
+TABLE = homebrew.TableDraft(None, Learning.ACTION, (ROW,))
+SAMPLE = Characteristics.of({"Mus": 7, "Grc": 8, "Res": 6, "Int": 9, "Sty": 7, "Chz": 6, "Mtp": 7})
 WRITTEN = history.HistoryState(age="31", appearance="Tall", edited_notes=((4, "A fall."),))
 
 
@@ -23,6 +34,58 @@ def _call(function: Callable[..., object], **arguments: object) -> Callable[[], 
 
 
 CALLS: dict[str, Callable[[], Call]] = {
+    "rules.infinity_drive.homebrew_careers.RowDraft": _call(
+        homebrew.RowDraft, roll=2, skill="Pilot", specialty="", characteristic="", amount=0
+    ),
+    "rules.infinity_drive.homebrew_careers.TableDraft": _call(
+        homebrew.TableDraft, specialisation="Runner", learning=Learning.ACTION, rows=(ROW,)
+    ),
+    "rules.infinity_drive.homebrew_careers.TableDraft.name": _call(TABLE.name, career="Smuggler"),
+    "rules.infinity_drive.homebrew_careers.SkillDraft": _call(
+        homebrew.SkillDraft,
+        name="Hacking",
+        prerequisite_text="Int: 8",
+        description="",
+        specialty_required=False,
+        specialties=(),
+    ),
+    "rules.infinity_drive.homebrew_careers.CareerDraft": _call(
+        homebrew.CareerDraft,
+        name="Smuggler",
+        specialisations=((1, "Runner"),),
+        tables=(TABLE,),
+        survival={LearnerType.ACTION: 6},
+        skills=(),
+        description="",
+    ),
+    "rules.infinity_drive.homebrew_careers.career_problems": _call(
+        homebrew.career_problems,
+        career=COPY,
+        rulebook=BOOK,
+        metaphysical_in_play=True,
+        other_careers=["Smuggler"],
+    ),
+    "rules.infinity_drive.homebrew_careers.career_records": _call(
+        homebrew.career_records, career=COPY, rulebook_records=RECORDS, first_key=1_000_000
+    ),
+    "rules.infinity_drive.homebrew_careers.rulebook_with_careers": _call(
+        homebrew.rulebook_with_careers, records=RECORDS, careers=[COPY], hidden=["Military"]
+    ),
+    "rules.infinity_drive.homebrew_careers.career_to_json": _call(
+        homebrew.career_to_json, career=COPY
+    ),
+    "rules.infinity_drive.homebrew_careers.career_from_json": _call(
+        homebrew.career_from_json, data=homebrew.career_to_json(COPY)
+    ),
+    "rules.infinity_drive.homebrew_careers.is_homebrew_career": _call(
+        homebrew.is_homebrew_career, rulebook=BOOK, career="Military"
+    ),
+    "rules.infinity_drive.homebrew_careers.career_from_book": _call(
+        homebrew.career_from_book, rulebook=BOOK, name="Military"
+    ),
+    "rules.infinity_drive.homebrew_preview.career_preview": _call(
+        homebrew_preview.career_preview, rulebook=BOOK, career="Military", characteristics=SAMPLE
+    ),
     "rules.infinity_drive.equipment_state.OptionChosen": _call(
         equipment.OptionChosen, option=equipment.STANDARD, purse=20000
     ),
@@ -82,6 +145,10 @@ CALLS: dict[str, Callable[[], Call]] = {
 }
 
 INPUT_VALUES: tuple[type, ...] = (
+    homebrew.RowDraft,
+    homebrew.TableDraft,
+    homebrew.SkillDraft,
+    homebrew.CareerDraft,
     equipment.OptionChosen,
     equipment.PurseSet,
     equipment.Bought,

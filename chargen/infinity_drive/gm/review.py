@@ -62,6 +62,8 @@ class Sheet:
     race: str = ""
     skills: dict[str, int] = field(default_factory=dict)
     skills_text: str = ""
+    career: str = ""
+    homebrew: bool = False  # the career is the campaign's own
 
 
 def sheet_of(progress: Progress | None) -> Sheet:
@@ -73,6 +75,8 @@ def sheet_of(progress: Progress | None) -> Sheet:
         race=progress.race_name or "Humanoid",
         skills={held.label: held.rank for held in state.skills.ranks},
         skills_text=state.skill_summary if state.career else "",
+        career=", ".join(part for part in (state.career, state.specialisation) if part),
+        homebrew=progress.homebrew_career,
     )
 
 

@@ -20,6 +20,7 @@ from rules.infinity_drive.characteristics import (
 )
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 from rules.infinity_drive.creation import Expect
+from rules.infinity_drive.homebrew_careers import is_homebrew_career
 from rules.infinity_drive.house_rules import CharacteristicMethods, SurvivalFailure
 from rules.infinity_drive.learner import learner_for
 from rules.odds import as_percent, survival_chance
@@ -165,6 +166,11 @@ def _learner_context(progress: Progress) -> dict[str, Any]:
 def _career_context(progress: Progress) -> dict[str, Any]:
     return {
         "careers": progress.rulebook.careers,
+        "homebrew_careers": [
+            career
+            for career in progress.rulebook.careers
+            if is_homebrew_career(progress.rulebook, career)
+        ],
         "specialisation_tables": specialisation_tables(progress),
         **part_one_roll_note_context(progress, frozenset({Kind.SPECIALISATION_ROLL}), "career"),
     }

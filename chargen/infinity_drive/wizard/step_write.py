@@ -15,7 +15,7 @@ from chargen.infinity_drive.log import NewEntry, Written, keep_derived, log_writ
 from chargen.infinity_drive.models import Character, CharacterStatus, CreationLogEntry
 from chargen.infinity_drive.progress import Progress, progress_after, progress_for
 from chargen.infinity_drive.wizard.log_walk import Kind, last_step_row, race_in_force, step_for
-from chargen.rulebook.services import rulebook_version_for_new_character
+from chargen.rulebook.homebrew import rulebook_version_for_new_character
 from rules.dice import DiceSpec, Roll, roll
 from rules.errors import DiceError, RulesError
 from rules.infinity_drive import creation
@@ -72,7 +72,7 @@ def refresh(
         keep_derived(character, entries, progress)
     else:
         # Started before any rule data was loaded: pinned by its first step instead.
-        character.rule_version_id = rulebook_version_for_new_character()
+        character.rule_version_id = rulebook_version_for_new_character(character.campaign)
         fields.append("rule_version")
     if progress.state.dead and character.status != CharacterStatus.DEAD:
         character.status = CharacterStatus.DEAD

@@ -38,6 +38,8 @@ def test_every_post_without_the_token_is_refused(world: World, player: User, gm:
         "race_id": world.race.id,
         "token": world.campaign.invite_token,
         "table_key": "background",
+        "kind_slug": "tables",
+        "parent_key": "background",
     }
     tried = 0
     for namespace, pattern in _patterns(get_resolver()):

@@ -40,6 +40,9 @@ def _urls(world: World, character: Character, table_key: str) -> list[str]:
         "race_id": world.race.id,
         "token": world.campaign.invite_token,
         "table_key": table_key,
+        # The desk's content editor: the campaign's background tables, and one table's rows.
+        "kind_slug": "tables",
+        "parent_key": table_key,
         "uidb64": "MQ",
         "kind": "skill_roll",  # the wizard's one roll action, for a skill roll
     }

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import json
 import secrets
+import uuid
 from argparse import ArgumentParser
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from chargen.rulebook.services import RuleDataMissing, rulebook_load
+from chargen.campaigns.models import Campaign
+from chargen.infinity_drive.campaign_rules import house_rules_for
+from chargen.rulebook.homebrew import campaign_rulebook_version
+from chargen.rulebook.services import RuleDataMissing, rulebook_for_version, rulebook_load
 from rules.errors import RulesError
 from rules.infinity_drive.autopilot import generate_npc, npc_summary, npc_text
+from rules.infinity_drive.house_rules import HouseRules
 from rules.infinity_drive.rulebook import Rulebook, load_book
 
 
@@ -25,6 +30,13 @@ def _rulebook() -> Rulebook:
         return rulebook_load()
     except (RuleDataMissing, DatabaseError):
         return load_book()
+
+
+def _campaign_id(text: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(text)
+    except ValueError:
+        raise CommandError(f"“{text}” is not a campaign's id.") from None
 
 
 class Command(BaseCommand):
@@ -41,7 +53,15 @@ class Command(BaseCommand):
             default=None,
             help="Seed of the first NPC; NPC n uses seed + n. Random (and printed) if left out.",
         )
-        parser.add_argument("--career", default=None, help="Military or Citizen (default: any).")
+        parser.add_argument(
+            "--career", default=None, help="A career of the book or the campaign (default: any)."
+        )
+        parser.add_argument(
+            "--campaign",
+            default=None,
+            help="A campaign's id: its careers (homebrew included, hidden ones left out) and "
+            "its house rules.",
+        )
         parser.add_argument(
             "--format", choices=("json", "text"), default="text", dest="output_format"
         )
@@ -57,11 +77,19 @@ class Command(BaseCommand):
             raise CommandError("--count must be at least 1.")
         seed: int = options["seed"] if options["seed"] is not None else secrets.randbelow(2**31)
         rulebook = _rulebook()
+        house_rules = HouseRules()
+        if options["campaign"]:
+            campaign = Campaign.objects.filter(pk=_campaign_id(options["campaign"])).first()
+            if campaign is None:
+                raise CommandError(f"No campaign has the id {options['campaign']}.")
+            rulebook = rulebook_for_version(campaign_rulebook_version(campaign))
+            house_rules = house_rules_for(campaign)
         try:
             npcs = [
                 generate_npc(
                     seed=seed + index,
                     rulebook=rulebook,
+                    house_rules=house_rules,
                     career=options["career"],
                     alien_humanoids=options["alien_humanoids"],
                 )
