@@ -264,6 +264,7 @@ roll_characteristic = step_post(
         locked_log=log,
         typed_faces=cleaned["faces"],
         characteristic=cleaned["characteristic"],
+        place_if_only_slot=True,
     ),
     drawn_at_field=characteristic_roll_fields,
 )
@@ -339,6 +340,7 @@ reroll_skill = step_post(
         locked_log=log,
         table=cleaned["table"],
         typed_faces=cleaned["faces"],
+        place_if_only_choice=True,
     ),
     keep_typed=typed_reroll,
 )
