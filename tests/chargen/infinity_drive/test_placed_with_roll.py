@@ -94,9 +94,7 @@ def test_a_repeated_roll_places_nothing_twice(draft: Character, player_client: C
     assert kinds == [Kind.SKILL_ROLL, Kind.TABLE_CHOICE]
 
 
-def test_a_roll_with_a_choice_waits_for_the_player(
-    draft: Character, player_client: Client
-) -> None:
+def test_a_roll_with_a_choice_waits_for_the_player(draft: Character, player_client: Client) -> None:
     services.character_choose_method(
         character=draft, expected_sequence=next_sequence(draft), method="point_buy"
     )
