@@ -155,12 +155,12 @@ def test_focus_follows_each_swap_and_dice_results_are_announced(
     expect(page.get_by_role("region", name="Latest roll")).to_contain_text("#2")
     assert [e for e in console_errors if "Content Security Policy" in e] == []
 
-    # A wizard step: the method chosen, focus on the step's heading; a roll announced.
+    # A wizard step: the method chosen, focus on the roll it offers next; a roll announced
+    # and focus on the step's heading (placing it is a choice: no button is focused).
     page.goto(f"{base}{world.player_pages['characteristics step']}")
     page.wait_for_load_state()
-    page.get_by_label(re.compile("^Dice: roll")).check()
-    page.get_by_role("button", name=re.compile("^Choose")).click()
-    expect(page.locator("#wizard [data-swap-heading]")).to_be_focused()
+    page.get_by_role("button", name=re.compile("^Dice: roll")).click()
+    expect(page.locator("#wizard form.roll-form button")).to_be_focused()
     roll_form = page.locator("#wizard form.roll-form")
     roll_form.get_by_label(re.compile("type your own dice")).fill("9 9")
     roll_form.get_by_role("button").click()
@@ -254,9 +254,7 @@ def test_the_keyboard_alone_builds_a_character(
             break
         wizard = page.locator("#wizard")
         if (choice := _first_shown(page, "#method-point_buy")) is not None:
-            keys.tab_to(choice)
-            keys.press("Space")
-            keys.send(wizard.get_by_role("button", name=re.compile("^Choose")))
+            keys.send(choice)  # the method's own button
         elif page.locator("#point-buy").count():
             budget = int(page.locator("#point-buy").get_attribute("data-budget") or 0)
             fields = page.locator("#point-buy [data-point]")
@@ -268,9 +266,7 @@ def test_the_keyboard_alone_builds_a_character(
         elif (race := _first_shown(page, "form[action$='/race/choose/'] button")) is not None:
             keys.send(race)
         elif (career := _first_shown(page, "#career-1")) is not None:
-            keys.tab_to(career)
-            keys.press("Space")
-            keys.send(wizard.get_by_role("button", name="Choose career"))
+            keys.send(career)  # the career's own button
         elif (survival := _first_shown(page, "#faces-survival")) is not None:
             keys.tab_to(survival)
             keys.type("6 6")
