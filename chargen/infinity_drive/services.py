@@ -32,7 +32,7 @@ from chargen.infinity_drive.models import (
     CreationLogEntry,
 )
 from chargen.infinity_drive.part_two import NOTE
-from chargen.infinity_drive.progress import Progress
+from chargen.infinity_drive.progress import Progress, progress_for
 from chargen.infinity_drive.services_race import (  # the race step; callers import it from here
     character_choose_non_humanoid,
     character_choose_race,
@@ -182,11 +182,14 @@ def character_roll_characteristic(
     typed_faces: str = "",
     characteristic: str = "",
     locked_log: LockedLog[CreationLogEntry] | None = None,
+    place_if_only_slot: bool = False,
 ) -> Written:
     """Roll the characteristic dice once; the player places it before the next roll.
 
     A non-humanoid race rolls different dice for each characteristic, so its player
     names the characteristic first (`characteristic`) and the roll goes straight there.
+    With `place_if_only_slot`, the last roll goes into the last free characteristic with
+    it (nothing is left to choose), as an ordinary placing the player may undo.
     """
 
     def make(progress: Progress) -> NewEntry:
@@ -205,12 +208,30 @@ def character_roll_characteristic(
             roll=dice_for_step(progress, progress.dice_for(characteristic), typed_faces),
         )
 
-    return take_step(
+    written = take_step(
         character=character,
         expected_sequence=expected_sequence,
         kind=Kind.CHARACTERISTIC_ROLL,
         make=make,
         locked_log=locked_log,
+    )
+    if place_if_only_slot:
+        _place_in_only_slot(character, written)
+    return written
+
+
+def _place_in_only_slot(character: Character, roll: Written) -> None:
+    """Place an unplaced roll in the one characteristic still free, at the next key (a
+    repeated roll finds the placing already written after it, and writes nothing)."""
+    entries = list(roll.entries)
+    if entries[-1].sequence != roll.entry.sequence or roll.entry.payload.get("characteristic"):
+        return
+    progress = progress_for(character, entries)
+    codes = progress.unfilled_codes
+    if progress.unplaced_roll is None or len(codes) != 1:
+        return
+    character_place_characteristic(
+        character=character, expected_sequence=roll.entry.sequence + 1, characteristic=codes[0]
     )
 
 
@@ -255,18 +276,57 @@ def character_roll(
     kind: str,
     typed_faces: str = "",
     locked_log: LockedLog[CreationLogEntry] | None = None,
+    place_if_only_choice: bool = False,
 ) -> Written:
-    """A roll of the step table's dice alone (specialisation, skill, survival, ...)."""
+    """A roll of the step table's dice alone (specialisation, skill, survival, ...).
+
+    With `place_if_only_choice`, a skill roll that one table alone can take is placed
+    there with it (`place_only_choice`), as the wizard does."""
     row = simple_roll(kind)
     if row is None or row.simple_dice is None:
         raise StepRefused("There is no such roll in character creation.")
     dice = row.simple_dice
-    return take_step(
+    written = take_step(
         character=character,
         expected_sequence=expected_sequence,
         kind=kind,
         make=lambda progress: NewEntry(kind, roll=dice_for_step(progress, dice, typed_faces)),
         locked_log=locked_log,
+    )
+    if place_if_only_choice:
+        place_only_choice(character=character, roll=written)
+    return written
+
+
+PLACED_WITH_ROLL = "placed_with_roll"
+
+
+def place_only_choice(*, character: Character, roll: Written) -> Written | None:
+    """Place a skill roll on the one table it can go on, when nothing is left to decide.
+
+    Written as the ordinary table choice it is, at the next sequence and marked
+    `placed_with_roll` so the page says so; the player's Undo takes it back like any
+    table choice (an undo row of its own). A repeated roll (a double-click, a second
+    tab) finds the choice already written at that key and writes nothing more."""
+    entry = roll.entry
+    if entry.kind not in {Kind.SKILL_ROLL, Kind.SKILL_REROLL}:
+        return None
+    entries = list(roll.entries)
+    if entries[-1].sequence != entry.sequence:
+        return None  # something came after the roll already: the page shows it
+    progress = progress_for(character, entries)
+    state = progress.state
+    if state.pending is None or Kind.TABLE_CHOICE not in progress.allowed_kinds:
+        return None
+    only = creation.only_choice(creation.skill_roll_options(state, progress.rulebook))
+    if only is None:
+        return None
+    payload = {"table": only.table_slug, "specialty": "", "history_reason": ""}
+    return take_step(
+        character=character,
+        expected_sequence=entry.sequence + 1,
+        kind=Kind.TABLE_CHOICE,
+        make=lambda progress: NewEntry(Kind.TABLE_CHOICE, {**payload, PLACED_WITH_ROLL: True}),
     )
 
 
@@ -299,9 +359,11 @@ def character_reroll_skill(
     table: str,
     typed_faces: str = "",
     locked_log: LockedLog[CreationLogEntry] | None = None,
+    place_if_only_choice: bool = False,
 ) -> Written:
-    """Rule 7: the one reroll when the entry's prerequisite is not met."""
-    return take_step(
+    """Rule 7: the one reroll when the entry's prerequisite is not met (and, as
+    `character_roll`, placed with it where one table alone can take it)."""
+    written = take_step(
         character=character,
         expected_sequence=expected_sequence,
         kind=Kind.SKILL_REROLL,
@@ -312,6 +374,9 @@ def character_reroll_skill(
         ),
         locked_log=locked_log,
     )
+    if place_if_only_choice:
+        place_only_choice(character=character, roll=written)
+    return written
 
 
 def character_choose_table(

@@ -76,6 +76,7 @@ from chargen.infinity_drive.wizard.stepper import step, stepper
 from rules.errors import RulesError
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 from rules.infinity_drive.creation.career_steps import SpecialtyNeeded
+from rules.infinity_drive.skills import SpecialtyRefused
 
 
 def _load(request: HttpRequest, character_id: uuid.UUID) -> Progress:
@@ -264,6 +265,7 @@ roll_characteristic = step_post(
         locked_log=log,
         typed_faces=cleaned["faces"],
         characteristic=cleaned["characteristic"],
+        place_if_only_slot=True,
     ),
     drawn_at_field=characteristic_roll_fields,
 )
@@ -339,6 +341,7 @@ reroll_skill = step_post(
         locked_log=log,
         table=cleaned["table"],
         typed_faces=cleaned["faces"],
+        place_if_only_choice=True,
     ),
     keep_typed=typed_reroll,
 )
@@ -356,7 +359,7 @@ def _choose_table(
             specialty=cleaned["specialty"],
             history_reason=cleaned["history_reason"],
         )
-    except SpecialtyNeeded as error:  # beside the table's specialty box, not on top
+    except (SpecialtyNeeded, SpecialtyRefused) as error:  # beside the specialty box, not on top
         raise StepRefused(str(error), field="specialty") from error
 
 

@@ -159,7 +159,15 @@ def _page(
 ) -> HttpResponse:
     extra.setdefault(
         "option_form",
-        OptionForm(choices=finish.option_choices, initial={"sequence": finish.next_sequence}),
+        OptionForm(
+            choices=finish.option_choices,
+            # The first option offered (the book's standard one) is chosen until the
+            # player picks another: one click fewer, and nothing is locked until pressed.
+            initial={
+                "sequence": finish.next_sequence,
+                "option": next(iter(finish.option_choices), ("", ""))[0],
+            },
+        ),
     )
     if slug == "history":
         extra.setdefault("details_form", _details_form(finish))

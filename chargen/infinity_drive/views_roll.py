@@ -39,6 +39,8 @@ def _roll(kind: str) -> Action:
             kind=kind,
             typed_faces=cleaned["faces"],
             locked_log=log,
+            # A skill roll one table alone can take is placed with it (and undoable).
+            place_if_only_choice=True,
         )
 
     return action

@@ -19,6 +19,7 @@ __all__ = [
     "OutcomeKind",
     "SkillRank",
     "SkillSheet",
+    "SpecialtyRefused",
     "evaluate_entry",
     "skill_notation",
     "skill_order",
@@ -26,6 +27,11 @@ __all__ = [
 ]
 
 MAXIMUM_RANK = 6
+
+
+class SpecialtyRefused(RulesError):
+    """The specialty named is not one this entry allows: a refusal that concerns the
+    specialty box (the web form draws it there)."""
 
 
 @dataclass(frozen=True)
@@ -160,14 +166,14 @@ def _resolve_specialty(entry: TableEntry, rulebook: Rulebook, chosen: str) -> st
     if entry.specialty:
         # Rule 2: "If the new skill has a specialty specified, you must take that specialty".
         if chosen and chosen.casefold() != entry.specialty.casefold():
-            raise RulesError(
+            raise SpecialtyRefused(
                 f"This entry gives {entry.skill} ({entry.specialty}); "
                 f"you must take that specialty, not {chosen}."
             )
         return entry.specialty
     if not definition.specialty_required:
         if chosen:
-            raise RulesError(f"{entry.skill} has no specialties.")
+            raise SpecialtyRefused(f"{entry.skill} has no specialties.")
         return ""
     if not chosen:
         return ""
@@ -175,7 +181,9 @@ def _resolve_specialty(entry: TableEntry, rulebook: Rulebook, chosen: str) -> st
         for known in definition.specialties:
             if known.casefold() == chosen.casefold():
                 return known
-        raise RulesError(f"{entry.skill} specialties are: {', '.join(definition.specialties)}.")
+        raise SpecialtyRefused(
+            f"{entry.skill} specialties are: {', '.join(definition.specialties)}."
+        )
     return chosen
 
 

@@ -311,6 +311,10 @@
   function focusTarget(region, newRolls) {
     const field = within(region, INVALID).find((element) => element.matches("input, select, textarea") && shown(element));
     if (field) { return field; }
+    // The next roll, where nothing is to be decided, is offered where the eye already is:
+    // focused (and so scrolled to). Never a choice: Enter pressed twice must not decide.
+    const next = within(region, "[data-next-action]").find(shown);
+    if (next && !newRolls.length) { return next; }
     const rollSection = newRolls.length ? newRolls[0].closest("section") : null;
     return (rollSection && region.contains(rollSection) && headingOf(rollSection)) ||
       within(region, "[data-swap-heading]").find(shown) || headingOf(region) || region;

@@ -150,6 +150,7 @@ def _race_context(progress: Progress) -> dict[str, Any]:
             "lowest": aliens.LOWEST_ADJUSTED_VALUE,
         },
         "can_choose_race": _can_choose_race(progress),
+        **(_learner_context(progress) if progress.race_done else {"learner": None}),
     }
 
 
@@ -172,6 +173,11 @@ def _career_context(progress: Progress) -> dict[str, Any]:
             if is_homebrew_career(progress.rulebook, career)
         ],
         "specialisation_tables": specialisation_tables(progress),
+        # Once the specialisation is rolled, the first skill roll is offered on this page
+        # with the tables it reads and their odds.
+        "open_tables": open_skill_tables(progress)
+        if progress.state.specialisation and progress.state.rolls_used == 0
+        else (),
         **part_one_roll_note_context(progress, frozenset({Kind.SPECIALISATION_ROLL}), "career"),
     }
 
@@ -194,6 +200,27 @@ def _roll_rows(progress: Progress) -> list[dict[str, Any]]:
             rows.append({"kind": "survival", "entry": entry, "result": result})
             survival_index += 1
     return rows
+
+
+def _placed_with_roll(progress: Progress) -> dict[str, Any] | None:
+    """The newest skill roll, when the wizard placed it with the roll on the one table
+    that could take it (services.place_only_choice) and it has not been undone since."""
+    choice = last_step_row(progress.entries)
+    records = progress.state.records
+    if (
+        choice is None
+        or choice.kind != Kind.TABLE_CHOICE
+        or not (choice.payload or {}).get(services.PLACED_WITH_ROLL)
+        or not records
+    ):
+        return None
+    record = records[-1]
+    tables = creation.open_tables(progress.state, progress.rulebook)
+    table = next((table for table in tables if table.slug == record.table_slug), None)
+    return {
+        "record": record,
+        "table_name": table.name if table is not None else record.table_slug,
+    }
 
 
 def _skills_context(progress: Progress) -> dict[str, Any]:
@@ -222,6 +249,7 @@ def _skills_context(progress: Progress) -> dict[str, Any]:
         "player_chooses_outcome": progress.house_rules.survival_failure
         == SurvivalFailure.PLAYER_CHOICE,
         "pending_entry": last_step_row(progress.entries) if state.pending is not None else None,
+        "placed_with_roll": _placed_with_roll(progress),
         **part_one_roll_note_context(
             progress, frozenset({Kind.TABLE_CHOICE, Kind.SURVIVAL_ROLL}), "skills"
         ),

@@ -25,6 +25,7 @@ from rules.infinity_drive.creation import (  # noqa: F401
 )
 from rules.infinity_drive.creation.options import (
     Option,
+    only_choice,
     open_tables,
     skill_roll_options,
 )
@@ -105,6 +106,7 @@ __all__ = [
     "apply_step",
     "characteristic_dice",
     "characteristics_to_roll",
+    "only_choice",
     "open_tables",
     "replay",
     "skill_roll_options",

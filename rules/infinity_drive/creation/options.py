@@ -14,6 +14,7 @@ from rules.inputs import instance, optional_whole
 
 __all__ = [
     "Option",
+    "only_choice",
     "open_tables",
     "skill_roll_options",
 ]
@@ -34,6 +35,9 @@ class Option:
     needs_specialty: bool = False
     loses_roll: bool = False
     specialty_choices: tuple[str, ...] = ()
+    # The book lists every specialty there is (Navigation, Psychic): chosen from the
+    # list, never typed; otherwise the list only suggests.
+    specialties_closed: bool = False
 
 
 def open_tables(state: CreationState, rulebook: Rulebook) -> tuple[CareerTable, ...]:
@@ -93,12 +97,14 @@ def evaluate_option(
         history_reason=history_reason,
     )
     specialty_choices: tuple[str, ...] = ()
+    specialties_closed = False
     if entry.skill and not entry.specialty:
         definition = rulebook.skill(entry.skill)
         if definition.specialty_required:
             specialty_choices = tuple(
                 dict.fromkeys(state.skills.specialties(entry.skill) + definition.specialties)
             )
+            specialties_closed = definition.specialties_closed
     pending = state.pending
     if outcome.kind == OutcomeKind.PREREQUISITE_NOT_MET:
         if pending is None or not pending.is_reroll:
@@ -120,6 +126,7 @@ def evaluate_option(
             reason=outcome.message,
             needs_specialty=True,
             specialty_choices=specialty_choices,
+            specialties_closed=specialties_closed,
         ), outcome
     return replace(
         on_table,
@@ -128,6 +135,7 @@ def evaluate_option(
         needs_history_reason=outcome.needs_history_reason,
         loses_roll=outcome.kind == OutcomeKind.LOST,
         specialty_choices=specialty_choices,
+        specialties_closed=specialties_closed,
     ), outcome
 
 
@@ -165,3 +173,24 @@ def skill_roll_options(
     return [
         evaluate_option(state, rulebook, table, total)[0] for table in open_tables(state, rulebook)
     ]
+
+
+def only_choice(options: list[Option]) -> Option | None:
+    """The one table a roll can go on when the player has nothing to decide, else None.
+
+    Nothing to decide: exactly one table may be chosen, it gains something (it does
+    not lose the roll), it asks for no specialty and no history reason, and no table
+    offers the one reroll (rule 7: whether to reroll is the player's choice). The
+    wizard then places the roll there with it, shown and undoable."""
+    legal = [option for option in options if option.legal]
+    if len(legal) != 1 or any(option.reroll_offered for option in options):
+        return None
+    only = legal[0]
+    if (
+        only.loses_roll
+        or only.needs_specialty
+        or only.needs_history_reason
+        or only.specialty_choices
+    ):
+        return None
+    return only
