@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from chargen.drifting.models import Character, Lifepath
 from chargen.drifting.pinned import current_lifepath_version, lifepaths_for_version
-from tests.chargen.migration.test_legacy_data_survives import legacy_database
-
-__all__ = ["legacy_database"]
 
 
 def test_old_campaign_lifepaths_become_version_one_and_characters_keep_theirs(
