@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
 from chargen.campaigns.models import Campaign
 from chargen.rulebook.homebrew import (
@@ -24,6 +25,7 @@ from rules.infinity_drive.homebrew_careers import (
     new_skills_defined_elsewhere,
 )
 from rules.infinity_drive.rulebook import rulebook_from_records
+from tests.chargen.infinity_drive.test_career_desk import url
 
 
 def with_hydroponics(campaign: Campaign, gm: User, name: str, description: str) -> HomebrewCareer:
@@ -98,3 +100,19 @@ def test_a_second_definition_is_refused_at_the_skill_and_nothing_is_published(
     homebrew_career_publish(career=farmer, by=gm)
     careers = rulebook_from_records(campaign_rule_records(campaign)).careers
     assert {"Gardener", "Farmer"} <= set(careers)
+
+
+@pytest.mark.django_db
+def test_the_desk_shows_the_reason_at_the_skills_field(
+    gm: User, gm_client: Client, campaign: Campaign
+) -> None:
+    homebrew_career_publish(
+        career=with_hydroponics(campaign, gm, "Gardener", "Grows food under glass."), by=gm
+    )
+    farmer = with_hydroponics(campaign, gm, "Farmer", "Tends vats of algae.")
+    page = gm_client.get(url("career", campaign, farmer)).content.decode()
+    skills_field = page.split('id="div_id_skills"')[1].split("</div>\n")[0]
+    assert "Hydroponics: The career “Gardener” already defines a skill" in skills_field
+    refused = gm_client.post(url("career_publish", campaign, farmer))
+    assert refused.status_code in (302, 400)
+    assert HomebrewCareerVersion.objects.count() == 1
