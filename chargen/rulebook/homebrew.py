@@ -34,6 +34,7 @@ from rules.infinity_drive.homebrew_careers import (
     career_from_json,
     career_problems,
     career_to_json,
+    new_skills_defined_elsewhere,
     rulebook_with_careers,
 )
 from rules.infinity_drive.rulebook import LearnerType, Rulebook, rulebook_from_records
@@ -129,12 +130,21 @@ def career_checks(career: HomebrewCareer, draft: CareerDraft | None = None) -> d
     records, _ = current_book()
     _, book = rulebook_with_careers(records, [], hidden_careers(campaign))
     others = HomebrewCareer.objects.filter(campaign=campaign).exclude(pk=career.pk)
-    return career_problems(
-        draft or career_from_json(career.draft),
+    draft = draft or career_from_json(career.draft)
+    problems = career_problems(
+        draft,
         book,
         metaphysical_in_play=campaign.rules.metaphysical_in_play,
         other_careers=list(others.values_list("name", flat=True)),
     )
+    published_others = [
+        career_from_json(version.data)
+        for other, version in published(campaign)
+        if other.pk != career.pk
+    ]
+    for field, found in new_skills_defined_elsewhere(draft, published_others).items():
+        problems.setdefault(field, []).extend(found)
+    return problems
 
 
 def _free_name(campaign: Campaign, wanted: str) -> str:

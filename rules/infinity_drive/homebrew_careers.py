@@ -48,6 +48,7 @@ __all__ = [
     "career_records",
     "career_to_json",
     "is_homebrew_career",
+    "new_skills_defined_elsewhere",
     "rulebook_with_careers",
 ]
 
@@ -218,6 +219,32 @@ def career_problems(
     skills = _check_skills(career, rulebook, found)
     _check_survival(career, found)
     _check_tables(career, skills, in_play, found)
+    return found.problems
+
+
+def new_skills_defined_elsewhere(career: CareerDraft, others: Iterable[CareerDraft]) -> Problems:
+    """The career's new skills that another of the campaign's careers already defines.
+
+    A campaign's rule data holds one record per skill: a second definition, the same or
+    not, cannot join it, so it is refused at the skill's name rather than leaving the
+    whole career out of the campaign when it is published."""
+    instance(career, CareerDraft, "a career")
+    others = listed_instances(list(others), CareerDraft, "The other careers", "a career")
+    defined = {
+        skill.name.strip().casefold(): other.name.strip()
+        for other in others
+        for skill in other.skills
+        if skill.name.strip()
+    }
+    found = _Found()
+    for index, skill in enumerate(career.skills):
+        owner = defined.get(skill.name.strip().casefold())
+        if owner is not None:
+            found.add(
+                f"skills.{index}.name",
+                f"The career “{owner}” already defines a skill called “{skill.name.strip()}”; "
+                "a campaign defines each new skill once. Rename this one.",
+            )
     return found.problems
 
 

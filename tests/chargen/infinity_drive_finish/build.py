@@ -47,53 +47,71 @@ BOOK_SKILL_ROWS = (
 )
 
 
-def treva_through_skills(character: Character, *, undo_a_table_choice: bool = False) -> None:
+def treva_through_skills(
+    character: Character, *, undo_a_table_choice: bool = False, copy_of_citizen: str = ""
+) -> None:
     """Her skills as the book rolls them; with `undo_a_table_choice`, her last skill roll
-    is first placed on another table and that choice undone (the log keeps both rows)."""
+    is first placed on another table and that choice undone (the log keeps both rows).
+    With `copy_of_citizen`, the same dice under a campaign's unchanged copy of Citizen
+    of that name (its tables are the homebrew ones)."""
     roll_book_characteristics(character)
     darrian(character)
-    citizen_construction(character)
-    skill(character, "1 1", ACADEMIC)  # 2: +1 Mus
+    if copy_of_citizen:
+        services.character_choose_career(
+            character=character, expected_sequence=next_sequence(character), career=copy_of_citizen
+        )
+        services.character_roll_specialisation(
+            character=character, expected_sequence=next_sequence(character), typed_faces="5"
+        )
+        slug = f"homebrew-{copy_of_citizen.casefold()}-"
+        academic, action = f"{slug}{ACADEMIC}", f"{slug}{ACTION}"
+        planetside_academic = f"{slug}planetside-academic"
+        planetside_action = f"{slug}planetside-action"
+    else:
+        citizen_construction(character)
+        academic, action = ACADEMIC, ACTION
+        planetside_academic, planetside_action = PLANETSIDE_ACADEMIC, PLANETSIDE_ACTION
+    skill(character, "1 1", academic)  # 2: +1 Mus
     services.character_roll_skill(
         character=character, expected_sequence=next_sequence(character), typed_faces="4 5"
     )  # 9: Psychic, prerequisite not met
     services.character_reroll_skill(
         character=character,
         expected_sequence=next_sequence(character),
-        table=ACADEMIC,
+        table=academic,
         typed_faces="1 3",
     )
     services.character_choose_table(
-        character=character, expected_sequence=next_sequence(character), table=ACADEMIC
+        character=character, expected_sequence=next_sequence(character), table=academic
     )  # 4: Clerical
-    skill(character, "3 3", ACADEMIC)  # 6: Diplomacy 1
-    skill(character, "4 6", ACADEMIC, specialty="Black Market")  # 10: Knowledge
+    skill(character, "3 3", academic)  # 6: Diplomacy 1
+    skill(character, "4 6", academic, specialty="Black Market")  # 10: Knowledge
     survive(character, "2 3")
-    skill(character, "4 4", ACADEMIC)  # 8: Intimidation
-    skill(character, "2 3", PLANETSIDE_ACADEMIC)  # 5: Broker
-    skill(character, "3 3", ACADEMIC)  # 6: Diplomacy 2
-    skill(character, "4 5", PLANETSIDE_ACADEMIC)  # 9: Diplomacy 3
+    skill(character, "4 4", academic)  # 8: Intimidation
+    skill(character, "2 3", planetside_academic)  # 5: Broker
+    skill(character, "3 3", academic)  # 6: Diplomacy 2
+    skill(character, "4 5", planetside_academic)  # 9: Diplomacy 3
     survive(character, "4 5")
-    skill(character, "3 3", ACADEMIC)  # 6: Diplomacy 4
-    skill(character, "5 6", ACADEMIC)  # 11: Local
-    skill(character, "2 2", ACTION)  # 4: Recon 1
-    skill(character, "3 4", ACADEMIC)  # 7: Bribery 1
+    skill(character, "3 3", academic)  # 6: Diplomacy 4
+    skill(character, "5 6", academic)  # 11: Local
+    skill(character, "2 2", action)  # 4: Recon 1
+    skill(character, "3 4", academic)  # 7: Bribery 1
     survive(character, "4 4")  # the survival roll the book leaves out
     if undo_a_table_choice:
         services.character_roll_skill(
             character=character, expected_sequence=next_sequence(character), typed_faces="3 3"
         )
         services.character_choose_table(
-            character=character, expected_sequence=next_sequence(character), table=ACADEMIC
+            character=character, expected_sequence=next_sequence(character), table=academic
         )
         services.character_undo(character=character, expected_sequence=next_sequence(character) - 1)
         services.character_choose_table(
             character=character,
             expected_sequence=next_sequence(character),
-            table=PLANETSIDE_ACTION,
+            table=planetside_action,
         )  # 6: Drive 1
     else:
-        skill(character, "3 3", PLANETSIDE_ACTION)  # 6: Drive 1
+        skill(character, "3 3", planetside_action)  # 6: Drive 1
     survive(character, "3 4")
 
 
