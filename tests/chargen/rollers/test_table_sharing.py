@@ -167,3 +167,28 @@ def test_a_player_removed_from_the_campaign_no_longer_reads_the_sheet(
     assert other_player_client.get(url("unique", brian)).status_code == 200
     Membership.objects.filter(campaign=storm, user=other_player).delete()
     assert other_player_client.get(url("unique", brian)).status_code == 404
+
+
+def test_the_campaign_page_lists_the_sheets_shown_at_its_table(
+    gm_client: Client,
+    other_player_client: Client,
+    player_client: Client,
+    brian: UniqueCharacter,
+    mage: ManaCharacter,
+    storm: Campaign,
+) -> None:
+    page = reverse("campaigns:detail", kwargs={"campaign_id": storm.pk})
+    assert 'id="table-sheets"' not in gm_client.get(page).content.decode()
+    assert show(player_client, "unique_table", brian, storm) == 302
+    assert show(player_client, "mana_table", mage, storm) == 302
+    for client in (gm_client, other_player_client, player_client):
+        listed = re.search(r'id="table-sheets">(.*?)</ul>', client.get(page).content.decode(), re.S)
+        assert listed is not None
+        rows = listed.group(1).split("<li")[1:]
+        assert len(rows) == 2
+        assert f'href="{brian.get_absolute_url()}">Brian</a>' in rows[0]
+        assert "Unique-dice pool · bob" in rows[0]
+        assert f'href="{mage.get_absolute_url()}">The mage</a>' in rows[1]
+        assert "Roll and keep · bob" in rows[1]
+    assert show(player_client, "mana_table", mage, None) == 302
+    assert "The mage" not in gm_client.get(page).content.decode()
