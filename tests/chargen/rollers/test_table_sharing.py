@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign, Membership
+from chargen.campaigns.services import campaign_remove_member
 from chargen.drifting.campaign_rules import DRIFTING
 from chargen.rollers.forms_table import NOT_A_MEMBER
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
@@ -192,3 +193,14 @@ def test_the_campaign_page_lists_the_sheets_shown_at_its_table(
         assert "Roll and keep · bob" in rows[1]
     assert show(player_client, "mana_table", mage, None) == 302
     assert "The mage" not in gm_client.get(page).content.decode()
+
+
+def test_an_owner_who_leaves_the_campaign_takes_their_sheets_off_its_table(
+    player: User, other_player_client: Client, brian: UniqueCharacter, storm: Campaign
+) -> None:
+    brian.campaign = storm
+    brian.save()
+    campaign_remove_member(campaign=storm, by=player, user=player)
+    brian.refresh_from_db()
+    assert brian.campaign is None
+    assert other_player_client.get(url("unique", brian)).status_code == 404
