@@ -204,3 +204,15 @@ def test_an_owner_who_leaves_the_campaign_takes_their_sheets_off_its_table(
     brian.refresh_from_db()
     assert brian.campaign is None
     assert other_player_client.get(url("unique", brian)).status_code == 404
+
+
+def test_a_sheet_at_a_table_loads_the_tables_strip_on_its_page(
+    player_client: Client, other_player_client: Client, mage: ManaCharacter, storm: Campaign
+) -> None:
+    strip = reverse("table:strip", kwargs={"campaign_id": storm.pk})
+    assert strip not in player_client.get(url("mana", mage)).content.decode()
+    mage.campaign = storm
+    mage.save()
+    assert strip in player_client.get(url("mana", mage)).content.decode()
+    assert strip in other_player_client.get(url("mana", mage)).content.decode()
+    assert player_client.get(strip).status_code == 200
