@@ -23,6 +23,7 @@ from chargen.campaigns.confirm import Confirmation, confirmation_page, is_confir
 from chargen.campaigns.forms import CampaignCreateForm, house_rules_form
 from chargen.campaigns.models import Campaign
 from chargen.campaigns.summary import campaign_rules_summary
+from chargen.campaigns.table_sheets import sheets_at_table
 from chargen.core.htmx import client_redirect
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 
@@ -78,6 +79,7 @@ def campaign_detail(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) -
         "house_rules": campaign_rules_summary(campaign),
         "game_links": campaign.system.campaign_links(campaign, is_gm),
         "start_character_url": campaign.system.start_character_url(campaign),
+        "sheets_at_table": sheets_at_table(campaign),
     }
     return render(request, "campaigns/detail.html", context)
 

@@ -15,3 +15,10 @@ class RollersConfig(AppConfig):
 
         registry.register(UNIQUE_POOL)
         registry.register(ROLL_AND_KEEP)
+
+        from django.db.models.signals import post_delete
+
+        from chargen.campaigns.models import Membership
+        from chargen.rollers.table_leaving import sheets_leave_with_their_owner
+
+        post_delete.connect(sheets_leave_with_their_owner, sender=Membership)

@@ -32,6 +32,15 @@ class RollerSheet(LogSubject):
     # The "new sheet" form's one-time key (chargen/core/start_key.py): a double-click
     # finds the sheet the first click made. Unique per owner (each subclass's Meta).
     start_key = models.UUIDField(null=True, blank=True, editable=False)
+    # The campaign whose live table the owner shows this sheet at (none: only the owner
+    # sees it). Its members and GM may then read it; only the owner changes it.
+    campaign = models.ForeignKey(
+        "campaigns.Campaign",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="%(class)s_sheets",
+    )
 
     class Meta:
         abstract = True

@@ -1,6 +1,7 @@
 """The two roller systems of this app, declared to the registry: the unique-dice pool and
 roll and keep. They share the app's pages, its menu entry and its home section (the
-registry shows a shared one once); neither is played in a campaign.
+registry shows a shared one once); neither is played in a campaign, but an owner may show
+a sheet at a campaign's live table, which then shows its rolls (chargen/rollers/live.py).
 
 Registered from RollersConfig.ready().
 """
@@ -14,6 +15,7 @@ from chargen.rollers.access import mana_character_for_owner, unique_character_fo
 from chargen.rollers.deletion import mana_delete, mana_deletion, unique_delete, unique_deletion
 from chargen.rollers.export import MANA_EXPORTER, UNIQUE_EXPORTER
 from chargen.rollers.home import rollers_home_section
+from chargen.rollers.live import mana_feed, unique_feed
 
 UNIQUE_POOL_KEY = "unique_pool"
 ROLL_AND_KEEP_KEY = "roll_and_keep"
@@ -34,6 +36,7 @@ UNIQUE_POOL = GameSystem(
     home_section=rollers_home_section,
     nav=NAV,
     urls=URLS,
+    live=unique_feed(UNIQUE_POOL_KEY),
     character_kinds=(
         CharacterKind(
             key="unique",
@@ -60,6 +63,7 @@ ROLL_AND_KEEP = GameSystem(
     home_section=rollers_home_section,
     nav=NAV,
     urls=URLS,
+    live=mana_feed(ROLL_AND_KEEP_KEY),
     character_kinds=(
         CharacterKind(
             key="mana",

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from chargen.core.views_delete import character_delete_view
-from chargen.rollers import views, views_copy, views_mana, views_pdf, views_unique
+from chargen.rollers import views, views_copy, views_mana, views_pdf, views_table, views_unique
 from chargen.rollers.system import ROLL_AND_KEEP_KEY, UNIQUE_POOL_KEY
 
 app_name = "rollers"
@@ -18,6 +18,7 @@ urlpatterns = [
     path("unique/<uuid:character_id>/odds/", views_unique.unique_odds, name="unique_odds"),
     path("unique/<uuid:character_id>/roll/", views_unique.unique_roll, name="unique_roll"),
     path("unique/<uuid:character_id>/push/", views_unique.unique_push, name="unique_push"),
+    path("unique/<uuid:character_id>/table/", views_table.unique_table, name="unique_table"),
     path("unique/<uuid:character_id>/crisis/", views_unique.unique_crisis, name="unique_crisis"),
     path(
         "unique/<uuid:character_id>/delete/",
@@ -32,6 +33,7 @@ urlpatterns = [
     path("mana/<uuid:character_id>/copy/", views_copy.mana_copy_view, name="mana_copy"),
     path("mana/<uuid:character_id>/odds/", views_mana.mana_odds, name="mana_odds"),
     path("mana/<uuid:character_id>/roll/", views_mana.mana_roll, name="mana_roll"),
+    path("mana/<uuid:character_id>/table/", views_table.mana_table, name="mana_table"),
     path("mana/<uuid:character_id>/contest/odds/", views_mana.contest_odds, name="contest_odds"),
     path("mana/<uuid:character_id>/contest/", views_mana.mana_contest, name="mana_contest"),
     path(

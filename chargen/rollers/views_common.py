@@ -6,8 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 from django import forms
+from django.core.paginator import Page
 from django.db.models import QuerySet
 from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils.safestring import SafeString
 
 from chargen.core.http import HtmxHttpRequest
 from chargen.core.log import ROLL_ALREADY_SAVED
@@ -118,3 +121,23 @@ def chosen_values(form: forms.Form, *, leave_out: tuple[str, ...] = ()) -> dict[
 
 # The parts of a roll form that belong to one roll only, never carried to the next.
 ONE_ROLL_ONLY = ("sequence", "physical", "faces", "opponent_faces")
+
+
+def shared_sheet(
+    request: HtmxHttpRequest,
+    character: UniqueCharacter | ManaCharacter,
+    page: Page[Any],
+    log_rows: list[SafeString],
+) -> HttpResponse:
+    """A sheet as the players and GM of the table it is shown at read it: no form, no
+    control, only who owns it and what it rolled."""
+    context = {
+        "character": character,
+        "log_page": page,
+        "log_url": character.get_absolute_url(),
+        "log_rows": log_rows,
+        "system_label": "Unique-dice pool"
+        if isinstance(character, UniqueCharacter)
+        else "Roll and keep",
+    }
+    return render(request, "rollers/shared_sheet.html", context)

@@ -23,6 +23,7 @@ from chargen.core.row_cache import rendered_rows
 from chargen.rollers import services
 from chargen.rollers.access import (
     mana_character_for_owner,
+    mana_character_for_reader,
 )
 from chargen.rollers.etags import mana_etag
 from chargen.rollers.forms_mana_rolls import (
@@ -33,6 +34,7 @@ from chargen.rollers.forms_mana_rolls import (
     ManaRollForm,
     OpponentMode,
 )
+from chargen.rollers.forms_table import TableForm
 from chargen.rollers.models import (
     ManaCharacter,
     ManaRollKind,
@@ -46,6 +48,7 @@ from chargen.rollers.views_common import (
     roll_error_field,
     save_roll,
     sequence_field,
+    shared_sheet,
 )
 from rules.errors import DiceError, RulesError
 from rules.roll_and_keep import Difficulty
@@ -116,7 +119,7 @@ def _prefixed(form_class: type[forms.Form], choices: dict[str, Any]) -> dict[str
     return {f"{form_class.prefix}-{name}": value for name, value in choices.items()}
 
 
-def _mana_context(
+def mana_sheet_context(
     request: HtmxHttpRequest, character: ManaCharacter, **given: Any
 ) -> dict[str, Any]:
     # The roll log is listed a page at a time (chargen/core/log_pages.py); the forms read
@@ -218,6 +221,8 @@ def _mana_context(
         "log_rows": rendered_rows(shown, template_name="rollers/_mana_log_row.html"),
         "notice": given.get("notice", ""),
         "error": given.get("error", ""),
+        "table_form": given.get("table_form")
+        or TableForm(initial={"campaign": character.campaign_id}, owner=request.user),
     }
 
 
@@ -227,7 +232,7 @@ def _mana_render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpRespo
 
 def _mana_done(request: HtmxHttpRequest, character: ManaCharacter, notice: str) -> HttpResponse:
     if request.htmx:
-        return _mana_render(request, _mana_context(request, character, notice=notice))
+        return _mana_render(request, mana_sheet_context(request, character, notice=notice))
     if notice:
         messages.info(request, notice)
     return redirect(character)
@@ -237,8 +242,12 @@ def _mana_done(request: HtmxHttpRequest, character: ManaCharacter, notice: str) 
 @require_GET
 @revalidated(mana_etag)
 def mana_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
-    character = mana_character_for_owner(request.user, character_id)
-    return render(request, "rollers/mana_sheet.html", _mana_context(request, character))
+    character = mana_character_for_reader(request.user, character_id)
+    if character.owner_id != request.user.pk:  # a player or GM at the table it is shown at
+        page = log_page(request, character.rolls.order_by("-sequence"))
+        rows = rendered_rows(list(page), template_name="rollers/_mana_log_row.html")
+        return shared_sheet(request, character, page, rows)
+    return render(request, "rollers/mana_sheet.html", mana_sheet_context(request, character))
 
 
 @login_required
@@ -252,7 +261,7 @@ def mana_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse
         return render(
             request, "rollers/mana_sheet.html#odds", {"odds": odds, "odds_error": odds_error}
         )
-    context = _mana_context(
+    context = mana_sheet_context(
         request, character, roll_choices=chosen_values(form), odds=odds, odds_error=odds_error
     )
     return render(request, "rollers/mana_sheet.html", context)
@@ -271,7 +280,7 @@ def contest_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespo
             "rollers/mana_sheet.html#contest_odds",
             {"contest_odds": odds, "contest_odds_error": odds_error},
         )
-    context = _mana_context(
+    context = mana_sheet_context(
         request,
         character,
         contest_choices=chosen_values(form),
@@ -312,13 +321,13 @@ def mana_roll(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse
             ),
             error_field=roll_error_field,
             refused=lambda error: _mana_render(
-                request, _mana_context(request, character, error=error)
+                request, mana_sheet_context(request, character, error=error)
             ),
             done=lambda notice: _mana_done(request, character, notice),
         )
         if answered is not None:
             return answered
-    return _mana_render(request, _mana_context(request, character, roll_form=form))
+    return _mana_render(request, mana_sheet_context(request, character, roll_form=form))
 
 
 @login_required
@@ -343,13 +352,13 @@ def mana_contest(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespo
             ),
             error_field=_contest_error_field,
             refused=lambda error: _mana_render(
-                request, _mana_context(request, character, error=error)
+                request, mana_sheet_context(request, character, error=error)
             ),
             done=lambda notice: _mana_done(request, character, notice),
         )
         if answered is not None:
             return answered
-    return _mana_render(request, _mana_context(request, character, contest_form=form))
+    return _mana_render(request, mana_sheet_context(request, character, contest_form=form))
 
 
 def _contest_error_field(error: RulesError) -> str | None:

@@ -23,6 +23,7 @@ from chargen.core.row_cache import rendered_rows
 from chargen.rollers import services
 from chargen.rollers.access import (
     unique_character_for_owner,
+    unique_character_for_reader,
 )
 from chargen.rollers.etags import unique_etag
 from chargen.rollers.forms import (
@@ -31,6 +32,7 @@ from chargen.rollers.forms import (
     UniquePushForm,
     UniqueRollForm,
 )
+from chargen.rollers.forms_table import TableForm
 from chargen.rollers.models import (
     UniqueCharacter,
     UniqueCrisis,
@@ -46,6 +48,7 @@ from chargen.rollers.views_common import (
     roll_error_field,
     save_roll,
     sequence_field,
+    shared_sheet,
 )
 from rules.errors import RulesError
 
@@ -71,7 +74,7 @@ def _unique_odds(form: UniquePoolFields) -> tuple[services.UniqueOdds | None, st
         return None, str(error)
 
 
-def _unique_context(
+def unique_sheet_context(
     request: HtmxHttpRequest, character: UniqueCharacter, **given: Any
 ) -> dict[str, Any]:
     # The roll log is listed a page at a time (chargen/core/log_pages.py); the form reads
@@ -138,6 +141,8 @@ def _unique_context(
         "log_rows": _log_rows(shown, crises),
         "notice": given.get("notice", ""),
         "error": given.get("error", ""),
+        "table_form": given.get("table_form")
+        or TableForm(initial={"campaign": character.campaign_id}, owner=request.user),
     }
 
 
@@ -169,7 +174,7 @@ def _unique_render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpRes
 def _unique_done(request: HtmxHttpRequest, character: UniqueCharacter, notice: str) -> HttpResponse:
     """After a change: the swapped sheet for htmx, a redirect (never a re-post) otherwise."""
     if request.htmx:
-        return _unique_render(request, _unique_context(request, character, notice=notice))
+        return _unique_render(request, unique_sheet_context(request, character, notice=notice))
     if notice:
         messages.info(request, notice)
     return redirect(character)
@@ -195,8 +200,12 @@ def _unique_replayed(
 @require_GET
 @revalidated(unique_etag)
 def unique_sheet(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResponse:
-    character = unique_character_for_owner(request.user, character_id)
-    return render(request, "rollers/unique_sheet.html", _unique_context(request, character))
+    character = unique_character_for_reader(request.user, character_id)
+    if character.owner_id != request.user.pk:  # a player or GM at the table it is shown at
+        page = log_page(request, character.rolls.order_by("-sequence"))
+        crises = list(character.crises.select_related("push"))
+        return shared_sheet(request, character, page, _log_rows(list(page), crises))
+    return render(request, "rollers/unique_sheet.html", unique_sheet_context(request, character))
 
 
 @login_required
@@ -212,7 +221,7 @@ def unique_odds(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespon
             "rollers/unique_sheet.html#odds",
             {"odds": odds, "odds_error": odds_error},
         )
-    context = _unique_context(
+    context = unique_sheet_context(
         request, character, choices=chosen_values(form), odds=odds, odds_error=odds_error
     )
     return render(request, "rollers/unique_sheet.html", context)
@@ -239,7 +248,7 @@ def unique_roll(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespon
             ),
             error_field=roll_error_field,
             refused=lambda error: _unique_render(
-                request, _unique_context(request, character, error=error)
+                request, unique_sheet_context(request, character, error=error)
             ),
             done=lambda notice: _unique_done(request, character, notice),
             # The roll form is hidden once the character is out of play.
@@ -247,7 +256,7 @@ def unique_roll(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespon
         )
         if answered is not None:
             return answered
-    return _unique_render(request, _unique_context(request, character, roll_form=form))
+    return _unique_render(request, unique_sheet_context(request, character, roll_form=form))
 
 
 @login_required
@@ -267,14 +276,14 @@ def unique_push(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpRespon
             ),
             error_field=roll_error_field,
             refused=lambda error: _unique_render(
-                request, _unique_context(request, character, error=error)
+                request, unique_sheet_context(request, character, error=error)
             ),
             done=lambda notice: _unique_done(request, character, notice),
             unplaced_above_forms=True,
         )
         if answered is not None:
             return answered
-    return _unique_render(request, _unique_context(request, character, push_form=form))
+    return _unique_render(request, unique_sheet_context(request, character, push_form=form))
 
 
 @login_required
@@ -299,4 +308,4 @@ def unique_crisis(request: HtmxHttpRequest, character_id: uuid.UUID) -> HttpResp
                 else "That crisis was already recorded."
             )
             return _unique_done(request, character, notice)
-    return _unique_render(request, _unique_context(request, character, crisis_form=form))
+    return _unique_render(request, unique_sheet_context(request, character, crisis_form=form))
