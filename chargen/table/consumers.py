@@ -21,7 +21,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from chargen.campaigns.models import Membership
-from chargen.core.live import Cursor, CursorInvalid, cursor_from_text, table_group
+from chargen.core.live import (
+    Cursor,
+    CursorInvalid,
+    cursor_from_text,
+    passages_key,
+    table_group,
+)
 from chargen.core.live_feed import Viewer, rows_after, subject_rows_after, table_subject
 from chargen.table.access import watcher_or_none
 from chargen.table.fragments import (
@@ -31,6 +37,7 @@ from chargen.table.fragments import (
     rows_message,
     subject_message,
 )
+from chargen.table.passages import passages_after, with_passages
 
 # A page sends its position once a connection; a few more are allowed for a client
 # that asks again, then the socket is closed.
@@ -101,7 +108,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def missed(self, cursor: Cursor) -> str:
         """Everything after the client's position, and the position after it."""
-        replay = rows_after(self.campaign_id, self.viewer, cursor)
+        replay = with_passages(
+            rows_after(self.campaign_id, self.viewer, cursor), self.campaign_id, self.viewer
+        )
         self.cursor = replay.cursor
         return rows_message(self.viewer, replay) + pin_message(pin_of(self.campaign_id))
 
@@ -120,6 +129,21 @@ class TableConsumer(AsyncWebsocketConsumer):
     def subject_rows(self, key: str) -> str:
         assert self.cursor is not None
         replay = subject_rows_after(self.campaign_id, self.viewer, key, self.cursor)
+        self.cursor = replay.cursor
+        return rows_message(self.viewer, replay) if replay.rows else ""
+
+    async def table_passage(self, event: dict[str, Any]) -> None:
+        if self.cursor is None:
+            return  # the client's first message reads it
+        if event["sequence"] <= self.cursor.get(passages_key(self.campaign_id), 0):
+            return  # already sent
+        message = await database_sync_to_async(self.passage_rows)()
+        if message:
+            await self.send(text_data=message)
+
+    def passage_rows(self) -> str:
+        assert self.cursor is not None
+        replay = passages_after(self.campaign_id, self.viewer, self.cursor)
         self.cursor = replay.cursor
         return rows_message(self.viewer, replay) if replay.rows else ""
 
