@@ -201,7 +201,11 @@ def main() -> int:
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     print(
         f"Load test, {stamp} UTC, {os.cpu_count()} cores, load average {load} before the start; "
-        f"steps {args.steps} players, {args.hold:g} s each."
+        + (
+            "the live table only."
+            if args.table_only
+            else f"steps {args.steps} players, {args.hold:g} s each."
+        )
     )
     RESULTS.mkdir(exist_ok=True)
     runs = [("now", "")] + ([("then", args.code_at)] if args.code_at else [])
