@@ -13,11 +13,13 @@ A client may send only a few short messages: anything else closes the socket.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import uuid
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from chargen.campaigns.models import Membership
@@ -171,11 +173,14 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def presence_hello(self, event: dict[str, Any]) -> None:
         self.present[event["channel"]] = event["name"]
         if event["channel"] != self.channel_name:
-            # Tell the newcomer we are here too.
-            await self.channel_layer.send(
-                event["channel"],
-                {"type": PRESENCE_HERE, "channel": self.channel_name, "name": self.name},
-            )
+            # Tell the newcomer we are here too. A newcomer whose channel is full (a
+            # hundred watchers arriving at once) misses this line of the list, never
+            # its rows: this watcher's socket must not end over it.
+            with contextlib.suppress(ChannelFull):
+                await self.channel_layer.send(
+                    event["channel"],
+                    {"type": PRESENCE_HERE, "channel": self.channel_name, "name": self.name},
+                )
         await self.send(text_data=presence_message(self.present))
 
     async def presence_here(self, event: dict[str, Any]) -> None:
