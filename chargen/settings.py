@@ -218,7 +218,12 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_PREFIX},
+            # No client read timeout: the layer's receive blocks in Redis while a table is
+            # quiet, and redis-py 8 would end it (and the socket) after 5 s by default.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                "prefix": CHANNEL_PREFIX,
+            },
         }
     }
 else:

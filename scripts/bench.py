@@ -32,6 +32,7 @@ from typing import Any
 
 import bench_server
 import bench_steps
+import bench_table
 from bench_browser import BenchHTTPError, plain_send
 from bench_character_cpu import character_cpu
 from bench_seed import seed_sheets
@@ -228,6 +229,12 @@ def main() -> int:
         action="store_true",
         help="deploy and measure one character's server CPU, without the load",
     )
+    parser.add_argument(
+        "--table-only", action="store_true", help="only the live table's watchers and rollers"
+    )
+    parser.add_argument("--table-watchers", type=int, default=100, help="table sockets held")
+    parser.add_argument("--table-players", type=int, default=20, help="players rolling")
+    parser.add_argument("--table-rolls", type=int, default=10, help="rolls each player makes")
     args = parser.parse_args()
     bench_steps.parse_steps(args.steps)  # refuse a typo before deploying anything
     if why := bench_server.unavailable():
@@ -238,6 +245,8 @@ def main() -> int:
     what = (
         "one character's server CPU only"
         if args.character_only
+        else "the live table only"
+        if args.table_only
         else f"steps {args.steps} players, {args.hold:g} s each"
     )
     print(
@@ -246,6 +255,8 @@ def main() -> int:
     )
     RESULTS.mkdir(exist_ok=True)
     runs = [("now", "")] + ([("then", args.code_at)] if args.code_at else [])
+    if args.table_only:
+        runs = []
     figures = [
         run_load(
             label,
@@ -258,8 +269,24 @@ def main() -> int:
         )
         for label, commit in runs
     ]
+    table = None
+    if not args.character_only:
+        print(
+            f"\n== The live table: {args.table_watchers} watchers, {args.table_players} players "
+            f"rolling {args.table_rolls} times each ==",
+            flush=True,
+        )
+        table = bench_table.table_load(
+            "table",
+            watchers=args.table_watchers,
+            players=args.table_players,
+            rolls=args.table_rolls,
+            out=RESULTS / f"{stamp}-table.json",
+        )
     print("\n======== Results ========")
     capacities = [report(run) for run in figures]
+    if table is not None:
+        print("\n" + bench_table.report(table))
     if len(figures) == 2:
         print(
             f"\nCompared in the same run: {capacities[0]} players now ({figures[0]['commit']}), "

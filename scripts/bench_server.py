@@ -150,12 +150,15 @@ class Server:
 
 @contextmanager
 def gunicorn(tree: Path, env: dict[str, str], log_dir: Path) -> Iterator[Server]:
-    """gunicorn serving the code in `tree` with two sync workers, until the block ends."""
+    """gunicorn serving the code in `tree` with two uvicorn workers (the pages and the
+    live table's socket, as production), until the block ends."""
     port = free_port()
     log = log_dir / f"gunicorn-{port}.log"
     command = [
         str(GUNICORN),
-        "chargen.wsgi",
+        "chargen.asgi",
+        "-k",
+        "uvicorn_worker.UvicornWorker",  # as production runs it (docs/deploy/chargen@.service)
         "--bind",
         f"127.0.0.1:{port}",
         "--workers",

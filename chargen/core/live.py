@@ -65,10 +65,17 @@ class LiveRow:
     faces: tuple[int, ...]
     provenance: str  # "server", "typed", "imported" or "decision" (chargen.core.export)
     note: str  # the history note written with it, "" if none
+    # The position key its sequence counts in: "" for its subject's log; an entry that is
+    # no log row (a character submitted to the GM) names its own (`passages_key`).
+    stream: str = ""
+
+    @property
+    def position_key(self) -> str:
+        return self.stream or self.subject.key
 
     @property
     def key(self) -> str:
-        return f"{self.subject.key}:{self.sequence}"
+        return f"{self.position_key}:{self.sequence}"
 
     @property
     def dom_id(self) -> str:
@@ -116,6 +123,11 @@ def cursor_from_text(text: object) -> Cursor:
             raise CursorInvalid("A position's sequences are whole numbers.")
         cursor[key] = sequence
     return cursor
+
+
+def passages_key(campaign_id: uuid.UUID | str) -> str:
+    """The position key of a campaign's desk passages (submitted, approved, returned)."""
+    return f"desk:{uuid.UUID(str(campaign_id)).hex}"
 
 
 def table_group(campaign_id: uuid.UUID | str) -> str:

@@ -33,6 +33,7 @@ ROW_EVENT = "table.row"  # the consumer's `table_row` handler
 SUBJECT_EVENT = "table.subject"  # a subject changed without a row (a GM's decision)
 REMOVED_EVENT = "table.removed"  # a member left or was removed
 PIN_EVENT = "table.pin"  # the GM pinned a message
+PASSAGE_EVENT = "table.passage"  # a character submitted, approved or returned (the desk)
 
 
 def subject_model(log_model: type[models.Model]) -> Any:
@@ -73,10 +74,9 @@ def announce_after_commit(row: Any) -> None:
     transaction.on_commit(lambda: send_to_table(campaign_id, event), robust=True)
 
 
-def announce_subject_after_commit(subject: Any) -> None:
-    """Announce that a subject changed without a log row (a GM approved or returned it),
-    once this commits; nothing for what no table shows."""
-    system_key = next(
+def live_system_of_subject(subject: Any) -> str | None:
+    """The system whose live feed shows this subject, or None."""
+    return next(
         (
             system.key
             for system in registry.all()
@@ -84,6 +84,12 @@ def announce_subject_after_commit(subject: Any) -> None:
         ),
         None,
     )
+
+
+def announce_subject_after_commit(subject: Any) -> None:
+    """Announce that a subject changed without a log row (a GM approved or returned it),
+    once this commits; nothing for what no table shows."""
+    system_key = live_system_of_subject(subject)
     campaign_id = getattr(subject, "campaign_id", None)
     if system_key is None or campaign_id is None:
         return

@@ -203,7 +203,7 @@ def advanced(cursor: Mapping[str, int], rows: Iterable[LiveRow]) -> Cursor:
     """The position after `rows` as well as `cursor`."""
     moved = dict(cursor)
     for row in rows:
-        moved[row.subject.key] = max(moved.get(row.subject.key, 0), row.sequence)
+        moved[row.position_key] = max(moved.get(row.position_key, 0), row.sequence)
     return moved
 
 

@@ -122,3 +122,41 @@ class LastSeen(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} saw {self.campaign} at {self.seen_at:%Y-%m-%d %H:%M}"
+
+
+class PassageAction(models.TextChoices):
+    """A finished character's way through the desk, as the campaign's table reads it."""
+
+    SUBMITTED = "submitted", "Submitted to the GM"
+    APPROVED = "approved", "Approved by the GM"
+    RETURNED = "returned", "Returned to its player for changes"
+
+
+class Passage(models.Model):
+    """A finished character submitted to the desk, approved or returned there: an entry on
+    its campaign's live table. Rows are never edited or deleted.
+
+    Numbered per campaign without gaps, each written under its campaign's lock
+    (`chargen.desk.passages`), so a table watcher's position "after passage n" misses
+    nothing and repeats nothing, as with a log's sequence. The character is named by its
+    system's key and id: the desk knows no system's models.
+    """
+
+    campaign = models.ForeignKey(
+        "campaigns.Campaign", on_delete=models.CASCADE, related_name="desk_passages"
+    )
+    sequence = models.PositiveIntegerField()
+    system = models.CharField(max_length=40)
+    subject_id = models.UUIDField()
+    action = models.CharField(max_length=20, choices=PassageAction.choices)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=("campaign", "sequence"), name="desk_passage_campaign_sequence"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} ({self.sequence})"

@@ -26,8 +26,15 @@ from django.utils import timezone
 
 from chargen.campaigns.models import Campaign
 from chargen.core.live_events import announce_subject_after_commit
-from chargen.desk.models import Decision, DecisionAction, NotificationKind
+from chargen.desk.models import Decision, DecisionAction, NotificationKind, PassageAction
 from chargen.desk.notifications import notification_send
+from chargen.desk.passages import passage_record
+
+# The decisions a campaign's live table lists as entries of their own.
+PASSAGE_OF_DECISION = {
+    DecisionAction.APPROVE: PassageAction.APPROVED,
+    DecisionAction.RETURN: PassageAction.RETURNED,
+}
 
 
 class DeskError(Exception):
@@ -129,6 +136,8 @@ def decision_take(
     item.refresh_from_db()
     # Its campaign's live table shows the item's new status once this commits.
     announce_subject_after_commit(item)
+    if action in PASSAGE_OF_DECISION:
+        passage_record(subject=item, action=PASSAGE_OF_DECISION[action])
     decision = decision_record(
         campaign=campaign,
         by=by,

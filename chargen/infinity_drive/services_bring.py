@@ -13,6 +13,8 @@ from django.db.models import QuerySet
 
 from chargen.campaigns.access import campaigns_for_user
 from chargen.campaigns.models import Campaign
+from chargen.desk.models import PassageAction
+from chargen.desk.passages import passage_record
 from chargen.infinity_drive.campaign_rules import INFINITY_DRIVE
 from chargen.infinity_drive.errors import StepRefused
 from chargen.infinity_drive.models import Character, CharacterStatus
@@ -41,4 +43,5 @@ def character_bring_into_campaign(*, character: Character, campaign: Campaign) -
     character.campaign = campaign
     character.status = CharacterStatus.SUBMITTED
     character.save(update_fields=["campaign", "status", "updated"])
+    passage_record(subject=character, action=PassageAction.SUBMITTED)
     return character

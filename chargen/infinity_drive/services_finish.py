@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from chargen.desk.models import PassageAction
+from chargen.desk.passages import passage_record
 from chargen.infinity_drive.access import refuse_unless_still_in_campaign
 from chargen.infinity_drive.campaign_rules import house_rules_for
 from chargen.infinity_drive.errors import StepRefused
@@ -76,4 +78,6 @@ def character_finish(*, character: Character) -> Character:
     character.status = CharacterStatus.SUBMITTED if needs_approval else CharacterStatus.FINISHED
     character.snapshot = finish.progress.snapshot()
     character.save(update_fields=["status", "snapshot", "updated"])
+    if needs_approval:
+        passage_record(subject=character, action=PassageAction.SUBMITTED)
     return character

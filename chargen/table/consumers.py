@@ -13,15 +13,23 @@ A client may send only a few short messages: anything else closes the socket.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import uuid
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from chargen.campaigns.models import Membership
-from chargen.core.live import Cursor, CursorInvalid, cursor_from_text, table_group
+from chargen.core.live import (
+    Cursor,
+    CursorInvalid,
+    cursor_from_text,
+    passages_key,
+    table_group,
+)
 from chargen.core.live_feed import Viewer, rows_after, subject_rows_after, table_subject
 from chargen.table.access import watcher_or_none
 from chargen.table.fragments import (
@@ -31,6 +39,7 @@ from chargen.table.fragments import (
     rows_message,
     subject_message,
 )
+from chargen.table.passages import passages_after, with_passages
 
 # A page sends its position once a connection; a few more are allowed for a client
 # that asks again, then the socket is closed.
@@ -101,7 +110,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def missed(self, cursor: Cursor) -> str:
         """Everything after the client's position, and the position after it."""
-        replay = rows_after(self.campaign_id, self.viewer, cursor)
+        replay = with_passages(
+            rows_after(self.campaign_id, self.viewer, cursor), self.campaign_id, self.viewer
+        )
         self.cursor = replay.cursor
         return rows_message(self.viewer, replay) + pin_message(pin_of(self.campaign_id))
 
@@ -120,6 +131,21 @@ class TableConsumer(AsyncWebsocketConsumer):
     def subject_rows(self, key: str) -> str:
         assert self.cursor is not None
         replay = subject_rows_after(self.campaign_id, self.viewer, key, self.cursor)
+        self.cursor = replay.cursor
+        return rows_message(self.viewer, replay) if replay.rows else ""
+
+    async def table_passage(self, event: dict[str, Any]) -> None:
+        if self.cursor is None:
+            return  # the client's first message reads it
+        if event["sequence"] <= self.cursor.get(passages_key(self.campaign_id), 0):
+            return  # already sent
+        message = await database_sync_to_async(self.passage_rows)()
+        if message:
+            await self.send(text_data=message)
+
+    def passage_rows(self) -> str:
+        assert self.cursor is not None
+        replay = passages_after(self.campaign_id, self.viewer, self.cursor)
         self.cursor = replay.cursor
         return rows_message(self.viewer, replay) if replay.rows else ""
 
@@ -147,11 +173,14 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def presence_hello(self, event: dict[str, Any]) -> None:
         self.present[event["channel"]] = event["name"]
         if event["channel"] != self.channel_name:
-            # Tell the newcomer we are here too.
-            await self.channel_layer.send(
-                event["channel"],
-                {"type": PRESENCE_HERE, "channel": self.channel_name, "name": self.name},
-            )
+            # Tell the newcomer we are here too. A newcomer whose channel is full (a
+            # hundred watchers arriving at once) misses this line of the list, never
+            # its rows: this watcher's socket must not end over it.
+            with contextlib.suppress(ChannelFull):
+                await self.channel_layer.send(
+                    event["channel"],
+                    {"type": PRESENCE_HERE, "channel": self.channel_name, "name": self.name},
+                )
         await self.send(text_data=presence_message(self.present))
 
     async def presence_here(self, event: dict[str, Any]) -> None:

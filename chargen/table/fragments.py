@@ -8,15 +8,17 @@ who is at the table. Every word in them is escaped by the templates, as on every
 
 from __future__ import annotations
 
+import heapq
 import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.template.loader import render_to_string
 
-from chargen.core.live import LiveRow, LiveSubject, cursor_text
+from chargen.core.live import LiveRow, LiveSubject, cursor_text, passages_key
 from chargen.core.live_feed import Replay, Viewer, newest_rows, table_subjects
 from chargen.table.models import TablePin
+from chargen.table.passages import newest_passages, passage_position
 
 STRIP_ROWS = 5
 
@@ -30,10 +32,19 @@ def table_state(campaign_id: uuid.UUID, viewer: Viewer, *, limit: int) -> dict[s
     """What the page draws: the characters, their newest rows, the pin, and the position
     the page was drawn at (the socket goes on from there)."""
     subjects, cursor = table_subjects(campaign_id, viewer)
+    passages = passage_position(campaign_id)
+    if passages:  # a position without the key stands before the first passage
+        cursor[passages_key(campaign_id)] = passages
+    rows = heapq.merge(
+        newest_rows(campaign_id, viewer, cursor, limit=limit),
+        newest_passages(campaign_id, viewer, cursor, limit=limit),
+        key=lambda row: (row.created, row.sequence),
+        reverse=True,
+    )
     return {
         "viewer": viewer,
         "subjects": subjects,
-        "rows": newest_rows(campaign_id, viewer, cursor, limit=limit),
+        "rows": list(rows)[:limit],
         "cursor": cursor_text(cursor),
         "pin": pin_of(campaign_id),
     }

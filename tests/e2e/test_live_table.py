@@ -1,5 +1,6 @@
 """Session zero in two browsers: a player's roll reaches the GM's table without a reload,
-and a table that lost its server meanwhile shows each roll it missed, once."""
+and a table that went offline, or lost its server, meanwhile shows each roll it missed,
+once."""
 
 from __future__ import annotations
 
@@ -10,16 +11,19 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
 
 from chargen.campaigns.models import Campaign
 from chargen.drifting.models import Character
+from rules import drifting as rules
+from tests.chargen.drifting.conftest import make_played_character
 from tests.chargen.table.conftest import character_of, session_cookie
 from tests.chargen.table.conftest import roll as saved_roll
 from tests.e2e.asgi_server import AsgiServer
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
+LOST = 1006  # the close code of a connection lost without a word (RFC 6455)
 RECONNECT_WAIT = 90_000  # ms: htmx retries with a growing delay while the server restarts
 
 
@@ -48,6 +52,92 @@ def roll(character: Character, summary: str, faces: list[int]) -> None:
 def live(page: Page) -> None:
     """The socket is open: the table says who is at it."""
     expect(page.locator("#table-presence")).to_contain_text("At the table now")
+
+
+class Network:
+    """The GM's network as the table's socket meets it (`BrowserContext.route_web_socket`).
+
+    Chromium's offline mode (`set_offline`) keeps a socket that is already open and lets a
+    new one connect to this machine, so the test drops them as a dead network does: the
+    open socket ends abnormally (1006, as a lost connection ends), and each new one the
+    page tries while down ends the same way, until the network is back.
+    """
+
+    def __init__(self) -> None:
+        self.up = True
+        self.open: list[tuple[WebSocketRoute, WebSocketRoute]] = []
+        self.connections = 0  # sockets that reached the server
+
+    def route(self, page_side: WebSocketRoute) -> None:
+        if not self.up:
+            page_side.close(code=LOST)
+            return
+        self.open.append((page_side, page_side.connect_to_server()))
+        self.connections += 1
+
+    def down(self) -> None:
+        self.up = False
+        for page_side, server_side in self.open:
+            page_side.close(code=LOST)
+            server_side.close()
+        self.open.clear()
+
+
+def roll_in_the_sheet(sheet: Page) -> None:
+    """The player taps Roll, as at the table; the sheet shows the roll saved."""
+    saved = sheet.locator("#log > li[data-kind=roll]")
+    before = saved.count()
+    sheet.locator("#roll-form").get_by_role("button", name="Roll", exact=True).click()
+    expect(saved).to_have_count(before + 1)
+
+
+def test_a_roll_clicked_by_the_player_reaches_the_gm_who_catches_up_after_going_offline(
+    browser: Browser,
+    asgi_server: AsgiServer,
+    table_campaign: Campaign,
+    gm: User,
+    player: User,
+) -> None:
+    firearms = rules.TokenState("Firearms", rules.TokenKind.FOCUS, held=2)
+    with ThreadPoolExecutor(max_workers=1) as worker:  # as `roll` below: off the test's loop
+        jim = worker.submit(
+            make_played_character, player, "Jim", [firearms], table_campaign
+        ).result()
+    gm_context = browser_of(browser, asgi_server, gm, 1280)
+    network = Network()
+    gm_context.route_web_socket(re.compile(r"/ws/table/"), network.route)
+    player_context = browser_of(browser, asgi_server, player, 390)
+    table = gm_context.new_page()
+    table.goto(f"{asgi_server.url}/table/{table_campaign.pk}/")
+    live(table)
+    rolls = table.locator("#table-feed li", has_text=re.compile(r"Rolled \d dice"))
+    expect(rolls).to_have_count(0)
+    sheet = player_context.new_page()
+    sheet.goto(f"{asgi_server.url}{jim.get_absolute_url()}")
+
+    roll_in_the_sheet(sheet)
+    expect(rolls).to_have_count(1)  # without a reload: the page was never navigated again
+    reached = network.connections
+
+    # The GM's laptop loses the network; the player rolls twice meanwhile.
+    gm_context.set_offline(True)
+    network.down()
+    roll_in_the_sheet(sheet)
+    roll_in_the_sheet(sheet)
+    expect(rolls).to_have_count(1)  # offline: nothing reached the table
+    assert network.connections == reached  # and no socket reached the server
+
+    gm_context.set_offline(False)
+    network.up = True
+    expect(rolls).to_have_count(3, timeout=RECONNECT_WAIT)  # the missed two, once each
+    assert network.connections > reached  # the page's own socket came back
+    ids = rolls.evaluate_all("entries => entries.map((entry) => entry.id)")
+    assert len(set(ids)) == 3
+    # Live again after catching up.
+    roll_in_the_sheet(sheet)
+    expect(rolls).to_have_count(4)
+    gm_context.close()
+    player_context.close()
 
 
 def test_the_gm_watches_a_players_rolls_and_catches_up_after_losing_the_server(

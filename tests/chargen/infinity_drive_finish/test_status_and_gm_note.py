@@ -157,3 +157,11 @@ def test_a_draft_that_was_never_submitted_shows_no_decision(
 ) -> None:
     content = player_client.get(url("review", campaign_treva)).content.decode()
     assert 'id="gm-decision"' not in content
+
+
+def test_a_character_submitted_from_the_wizard_is_an_entry_on_the_table(
+    submitted: Character, gm_client: Client, campaign: Campaign
+) -> None:
+    html = gm_client.get(reverse("table:page", args=[campaign.id])).content.decode()
+    feed = html.partition('id="table-feed"')[2]
+    assert feed.count('<div class="text-break">Submitted to the GM</div>') == 1

@@ -24,7 +24,11 @@ def redis_layer(settings: Settings) -> str:
     settings.CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_location()], "prefix": prefix},
+            # As settings.py has it: no client read timeout on the layer's blocking receive.
+            "CONFIG": {
+                "hosts": [{"address": redis_location(), "socket_timeout": None}],
+                "prefix": prefix,
+            },
         }
     }
     return prefix

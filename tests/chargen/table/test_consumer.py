@@ -3,6 +3,7 @@ hears, and that a watcher coming back hears what it missed, once."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable
@@ -26,6 +27,7 @@ from tests.chargen.table.conftest import roll, session_cookie
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_layer")]
 
 CURSOR = re.compile(r'id="table-cursor" value="([^"]*)"')
+IDLE = 8  # seconds: longer than a Redis client read timeout of 5 s
 WAIT = 30  # seconds a message may take to arrive on a busy machine: a bound, not a measure
 
 
@@ -256,5 +258,24 @@ def test_a_character_changed_without_a_row_is_shown_anew(
         line = await until(alice, 'id="subject-drifting-')
         assert "Finished" in line.rpartition('id="subject-drifting-')[2]
         await alice.disconnect()
+
+    run(test)
+
+
+def test_a_watcher_idle_longer_than_a_redis_read_still_hears_the_next_roll(
+    table_campaign: Campaign, player: User, jim: Character
+) -> None:
+    """The layer's receive blocks in Redis while nothing happens; a client read timeout
+    (redis-py 8 has one by default) would end the socket after a few quiet seconds."""
+
+    async def test() -> None:
+        communicator = socket(table_campaign, player)
+        assert (await communicator.connect())[0]
+        await hello(communicator, "")
+        await heard(communicator)  # who is at the table
+        await asyncio.sleep(IDLE)  # a quiet table
+        await saved_roll(jim, "After the quiet", [4, 4])
+        assert "After the quiet" in await until(communicator, "After the quiet")
+        await communicator.disconnect()
 
     run(test)
