@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+__all__ = ["DEFAULT_LIVE_SHARING", "LIVE_SHARING_LABELS", "LiveSharing"]
+
 
 class LiveSharing(StrEnum):
     ROLLS = "rolls"  # everyone's rolls; another player's notes once the character is finished

@@ -222,14 +222,14 @@ def career_problems(
     return found.problems
 
 
-def new_skills_defined_elsewhere(career: CareerDraft, others: Iterable[CareerDraft]) -> Problems:
+def new_skills_defined_elsewhere(career: CareerDraft, others: Sequence[CareerDraft]) -> Problems:
     """The career's new skills that another of the campaign's careers already defines.
 
     A campaign's rule data holds one record per skill: a second definition, the same or
     not, cannot join it, so it is refused at the skill's name rather than leaving the
     whole career out of the campaign when it is published."""
     instance(career, CareerDraft, "a career")
-    others = listed_instances(list(others), CareerDraft, "The other careers", "a career")
+    others = listed_instances(others, CareerDraft, "The other careers", "a career")
     defined = {
         skill.name.strip().casefold(): other.name.strip()
         for other in others

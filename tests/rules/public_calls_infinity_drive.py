@@ -324,6 +324,10 @@ CALLS: dict[str, Callable[[], Call]] = {
     "rules.infinity_drive.creation.options.skill_roll_options": _call(
         creation.skill_roll_options, state=WAITING, rulebook=BOOK, roll_total=8
     ),
+    "rules.infinity_drive.creation.options.only_choice": _call(
+        creation.only_choice,
+        options=creation.skill_roll_options(state=WAITING, rulebook=BOOK, roll_total=8),
+    ),
     "rules.infinity_drive.creation.table_view.table_legality": _call(
         creation.table_legality, state=STATES[-2], rulebook=BOOK
     ),

@@ -34,6 +34,9 @@ def _call(function: Callable[..., object], **arguments: object) -> Callable[[], 
 
 
 CALLS: dict[str, Callable[[], Call]] = {
+    "rules.infinity_drive.homebrew_careers.new_skills_defined_elsewhere": _call(
+        homebrew.new_skills_defined_elsewhere, career=COPY, others=[COPY]
+    ),
     "rules.infinity_drive.homebrew_careers.RowDraft": _call(
         homebrew.RowDraft, roll=2, skill="Pilot", specialty="", characteristic="", amount=0
     ),

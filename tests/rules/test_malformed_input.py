@@ -35,6 +35,7 @@ from rules import drifting, odds
 from rules import roll_and_keep as keep
 from rules import unique_pool as pool
 from rules.dice import DiceSpec, Roll
+from rules.drifting import lifepath_checks
 from rules.errors import RulesError
 from rules.infinity_drive import aliens, characteristics, creation, profile, rulebook, skills
 from rules.infinity_drive.codes import CHARACTERISTICS
@@ -73,6 +74,8 @@ INPUT_VALUES: tuple[type, ...] = (
     drifting.TokenGrant,
     drifting.Lifepath,
     drifting.Assist,
+    lifepath_checks.GrantLine,
+    lifepath_checks.LifepathLines,
     pool.PoolSize,
     pool.UniqueRoll,
     pool.CrisisTrack,

@@ -10,7 +10,7 @@ from rules.infinity_drive.characteristics import characteristic_name
 from rules.infinity_drive.creation.state import GROUP_SIZE, SKILL_DICE, CreationState
 from rules.infinity_drive.rulebook import CareerTable, Learning, Rulebook, TableEntry
 from rules.infinity_drive.skills import EntryOutcome, OutcomeKind, evaluate_entry
-from rules.inputs import instance, optional_whole
+from rules.inputs import instance, listed_instances, optional_whole
 
 __all__ = [
     "Option",
@@ -182,6 +182,7 @@ def only_choice(options: list[Option]) -> Option | None:
     not lose the roll), it asks for no specialty and no history reason, and no table
     offers the one reroll (rule 7: whether to reroll is the player's choice). The
     wizard then places the roll there with it, shown and undoable."""
+    options = list(listed_instances(options, Option, "The roll's options", "an option"))
     legal = [option for option in options if option.legal]
     if len(legal) != 1 or any(option.reroll_offered for option in options):
         return None

@@ -33,7 +33,7 @@ def _text(html: str) -> str:
 
 def test_the_home_page_names_the_four_games_alike(client: Client, db: None) -> None:
     page = client.get(reverse("home")).content.decode()
-    listed = re.findall(r"<li><strong>([^<]+)</strong>: ([^<]+)</li>", page)
+    listed = re.findall(r'<li><a class="fw-semibold" href="[^"]+">([^<]+)</a>: ([^<]+)</li>', page)
     assert [title for title, _ in listed] == GAMES
     assert all(len(pitch) > 40 for _, pitch in listed)  # a line each, not a bare name
     footer = _text(page.split("<footer", 1)[1])

@@ -65,7 +65,7 @@ def test_choosing_a_career_shows_every_careers_specialisation_table(
     assert citizen.group(0).count("16.7%") == 6  # 1 in 6 each, from rules/odds
 
 
-def test_the_specialisation_roll_shows_its_careers_table_then_marks_the_roll(
+def test_the_specialisation_roll_shows_its_careers_table_then_offers_the_first_skill_roll(
     player_client: Client, draft: Character
 ) -> None:
     roll_book_characteristics(draft)
@@ -82,7 +82,11 @@ def test_the_specialisation_roll_shows_its_careers_table_then_marks_the_roll(
         url("roll_specialisation", draft), {"sequence": next_sequence(draft), "faces": "5"}
     )
     page = player_client.get(url("career", draft)).content.decode()
-    assert re.search(r'class="table-success" aria-current="true"><td class="text-end">5</td>', page)
+    # The roll is named with its result, and the first skill roll is offered where the eye
+    # already is, with the tables it may go on (the specialisation's table gives way).
+    assert "specialisation <strong>Construction</strong>" in page
+    assert "Roll 2d6 for your first skill" in page
+    assert "data-open-tables" in page or "Construction Academic Table" in page
 
 
 # --- Skills: the open tables, legality and the exact chance ---------------------------

@@ -10,8 +10,11 @@ from django.urls import reverse
 RULEBOOK_MODELS = sorted(
     str(model._meta.model_name) for model in apps.get_app_config("rulebook").get_models()
 )
+# A campaign's homebrew careers are its GM's, written and published on the desk under the
+# campaign's permissions; the site's admin does not edit them.
+HOMEBREW = {"homebrewcareer", "homebrewcareerversion", "hiddenbookcareer"}
 # The rule tables; the eleventh model records the book rows deleted (test_removed_rows.py).
-RULE_TABLES = [name for name in RULEBOOK_MODELS if name != "removedbookrow"]
+RULE_TABLES = [name for name in RULEBOOK_MODELS if name not in {"removedbookrow", *HOMEBREW}]
 
 
 def test_every_model_is_registered() -> None:
@@ -22,8 +25,8 @@ def test_every_model_is_registered() -> None:
         for model in admin.site._registry
         if model._meta.app_label == "rulebook"
     }
-    assert registered == set(RULEBOOK_MODELS)
-    assert len(RULEBOOK_MODELS) == 11
+    assert registered == set(RULEBOOK_MODELS) - HOMEBREW
+    assert len(registered) == 11
 
 
 @pytest.mark.parametrize("model_name", RULE_TABLES)

@@ -29,8 +29,9 @@ from tests.chargen.security.conftest import World
 def _all_model_forms() -> list[type[forms.ModelForm]]:
     """Every ModelForm class defined in chargen (each module imported first)."""
     for module in pkgutil.walk_packages(chargen.__path__, prefix="chargen."):
-        # chargen.wsgi starts the web process (and refuses to without a SECRET_KEY).
-        if module.name == "chargen.wsgi":
+        # chargen.wsgi and chargen.asgi start the web process (and refuse to without a
+        # SECRET_KEY).
+        if module.name in {"chargen.wsgi", "chargen.asgi"}:
             continue
         if ".migrations" not in module.name and ".management" not in module.name:
             importlib.import_module(module.name)
