@@ -100,8 +100,8 @@ def _as_now_intended(url: str, text: str) -> str:
         assert text.startswith(f"{LIVE_TABLE_LINK} "), f"{url} does not link the live table"
         text = text.removeprefix(f"{LIVE_TABLE_LINK} ")
     if url.startswith("/rollers/") and url != "/rollers/":
-        text, shown = ROLLER_TABLE_FORM.subn("", text, count=1)
-        assert shown, f"{url} does not offer the live table form"
+        text, forms = ROLLER_TABLE_FORM.subn("", text, count=1)
+        assert forms, f"{url} does not offer the live table form"
     if url.startswith("/desk/") and GM_DESK_LINKS in text:  # the GM's pages, not a player's
         assert DESK_LINKS_NOW in text, f"{url} does not link the campaign's careers"
         text = text.replace(DESK_LINKS_NOW, DESK_LINKS_RECORDED, 1)
