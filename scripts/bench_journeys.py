@@ -176,7 +176,7 @@ def treva_through_skills(player: Browser, character: str) -> None:
     base = f"/characters/{character}"
     page = f"{base}/characteristics/"
     player.submit("/characteristics/method/", {"method": "dice"}, name="wizard: method", page=page)
-    for faces, code in CHARACTERISTIC_ROLLS:
+    for number, (faces, code) in enumerate(CHARACTERISTIC_ROLLS, start=1):
         player.think()
         player.submit(
             "/characteristics/roll/",
@@ -184,6 +184,11 @@ def treva_through_skills(player: Browser, character: str) -> None:
             name="wizard: characteristic roll",
             page=page,
         )
+        if number == len(CHARACTERISTIC_ROLLS):
+            # The last roll goes into the one characteristic left, with the roll itself.
+            if player.find("/characteristics/place/") is not None:
+                raise BenchHTTPError(f"the last roll was not placed with it on {player.path}")
+            break
         player.think()
         player.submit(
             "/characteristics/place/",
@@ -237,6 +242,8 @@ def treva_through_skills(player: Browser, character: str) -> None:
                 page=page,
                 match=table,
             )
+        if player.find("/skills/choose/", table) is None and 'id="placed-with-roll"' in player.html:
+            continue  # one table only could take the roll: placed there with it
         values: dict[str, str | list[str]] = (
             {"specialty": skill.specialty} if skill.specialty else {}
         )

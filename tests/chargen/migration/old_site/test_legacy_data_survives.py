@@ -29,6 +29,7 @@ from chargen.drifting.lifepath_choice import UNAVAILABLE_HELP, UNAVAILABLE_MARK
 from chargen.drifting.models import Character as DriftingCharacter
 from chargen.infinity_drive.models import Character
 from chargen.infinity_drive.sheet import SKILL_COLUMNS
+from chargen.rollers.forms_table import TableForm
 from chargen.rollers.models import ManaCharacter, UniqueCharacter
 from chargen.rollers.services import CRISIS_PROMPT
 from tests.chargen.migration.legacy import (
@@ -89,7 +90,21 @@ def _as_now_intended(url: str, text: str) -> str:
     - 29 November 2026: Drifting lifepaths may be a campaign's own (homebrew): the wizard
       says what the mark means, a token sheet and each card of the GM's campaign page list
       the character's lifepaths, and the campaign page links the campaign's lifepaths page.
+    - 29 November 2026: the live table. A sheet of a character in a campaign links the
+      campaign's live table (the strip loads there after the page); a roller sheet has the
+      form that shows it at one of its owner's campaigns' tables; the GM's desk links the
+      campaign's own careers.
     """
+    if _in_a_campaign(url):
+        # The link is the first thing the page's text reads, so it starts the text.
+        assert text.startswith(f"{LIVE_TABLE_LINK} "), f"{url} does not link the live table"
+        text = text.removeprefix(f"{LIVE_TABLE_LINK} ")
+    if url.startswith("/rollers/") and url != "/rollers/":
+        text, forms = ROLLER_TABLE_FORM.subn("", text, count=1)
+        assert forms, f"{url} does not offer the live table form"
+    if url.startswith("/desk/") and GM_DESK_LINKS in text:  # the GM's pages, not a player's
+        assert DESK_LINKS_NOW in text, f"{url} does not link the campaign's careers"
+        text = text.replace(DESK_LINKS_NOW, DESK_LINKS_RECORDED, 1)
     for concept in _concepts_shown(url):
         assert f" {concept} " in text, f"{url} does not show the concept {concept!r}"
         text = text.replace(f" {concept} ", " ", 1)
@@ -109,6 +124,28 @@ def _as_now_intended(url: str, text: str) -> str:
 
 
 HOMEBREW_HELP = "A lifepath marked homebrew is your campaign's own, written by its GM."
+LIVE_TABLE_LINK = "The campaign’s live table"
+# The roller sheet's live table form: its heading, the field (no table, then the owner's
+# campaigns by name), its help and its button.
+ROLLER_TABLE_FORM = re.compile(
+    rf" Live table {re.escape(str(TableForm.base_fields['campaign'].label))} At no table .*?"
+    rf"{re.escape(str(TableForm.base_fields['campaign'].help_text))} Save(?= |$)"
+)
+GM_DESK_LINKS = " House rules Invite and members "
+DESK_LINKS_RECORDED = " Content House rules "
+DESK_LINKS_NOW = " Content Careers House rules "
+
+
+def _in_a_campaign(url: str) -> bool:
+    """Whether `url` is the sheet of a character in a campaign (Infinity Drive or Drifting)."""
+    tables = FIXTURE["tables"]
+    if re.fullmatch(r"/characters/[^/]+/sheet/", url):
+        rows = tables["characters.Character"]
+    elif re.fullmatch(r"/drifting/c/[^/]+/", url):
+        rows = tables["drifting.Character"]
+    else:
+        return False
+    return any(row["id"] in url and row["campaign_id"] for row in rows)
 
 
 def _lifepaths_shown(url: str) -> list[str]:
