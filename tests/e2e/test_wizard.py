@@ -157,13 +157,15 @@ def _skills_with_server_dice(page: Page) -> None:
             form.locator("button[type=submit]").click()
         elif wizard.locator("form[action$='/skills/choose/']").count():
             form = wizard.locator("form[action$='/skills/choose/']").first
-            if form.locator('input[name="specialty"]').count():
-                # A closed list (Navigation, Psychic) names its specialties; others are free.
-                offered = form.locator("datalist option")
-                specialty = (
-                    offered.first.get_attribute("value") if offered.count() else ""
-                ) or "Rifles"
-                form.locator('input[name="specialty"]').fill(specialty)
+            if form.locator('select[name="specialty"]').count():
+                # A closed list (Navigation, Psychic) is a select of the book's specialties.
+                offered = form.locator("select[name='specialty'] option:not([value=''])")
+                form.locator('select[name="specialty"]').select_option(
+                    offered.first.get_attribute("value") or ""
+                )
+            elif form.locator('input[name="specialty"]').count():
+                # Any specialty will do here (Knowledge, Pilot, Weapon): typed.
+                form.locator('input[name="specialty"]').fill("Rifles")
             if form.locator('textarea[name="history_reason"]').count():
                 form.locator('textarea[name="history_reason"]').fill("Hard training.")
             form.locator("button[type=submit]").click()
