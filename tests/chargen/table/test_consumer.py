@@ -83,7 +83,7 @@ def test_a_member_hears_what_was_missed_then_each_roll_as_it_is_saved(
 
     async def test() -> None:
         communicator = socket(table_campaign, player)
-        connected, code = await communicator.connect()
+        connected, code = await communicator.connect(timeout=30)
         assert connected, code
         missed = await hello(communicator, "")
         assert "Athletics before the page" in missed
@@ -94,7 +94,7 @@ def test_a_member_hears_what_was_missed_then_each_roll_as_it_is_saved(
         rest = await heard(communicator)
         assert "Athletics before the page" not in live + rest
         assert "Linda climbs the mast" not in rest
-        await communicator.disconnect()
+        await communicator.disconnect(timeout=30)
 
     run(test)
 
@@ -105,7 +105,7 @@ def test_a_visitor_who_is_no_member_is_refused(
 ) -> None:
     async def test() -> None:
         communicator = socket(table_campaign, outsider if who == "outsider" else None)
-        connected, _ = await communicator.connect()
+        connected, _ = await communicator.connect(timeout=30)
         assert not connected
 
     run(test)
@@ -116,7 +116,7 @@ def test_a_socket_opened_from_another_site_is_refused(
 ) -> None:
     async def test() -> None:
         communicator = socket(table_campaign, player, origin=b"https://evil.example")
-        connected, _ = await communicator.connect()
+        connected, _ = await communicator.connect(timeout=30)
         assert not connected
 
     run(test)
@@ -127,7 +127,7 @@ def test_a_removed_member_is_disconnected(
 ) -> None:
     async def test() -> None:
         communicator = socket(table_campaign, player)
-        assert (await communicator.connect())[0]
+        assert (await communicator.connect(timeout=30))[0]
         await hello(communicator, "")
         await database_sync_to_async(campaign_remove_member)(
             campaign=table_campaign, by=gm, user=player
@@ -150,8 +150,8 @@ def test_with_the_house_rule_off_a_player_hears_only_their_own_rolls(
     async def test() -> None:
         bob = socket(table_campaign, player)
         alice = socket(table_campaign, gm)
-        assert (await bob.connect())[0]
-        assert (await alice.connect())[0]
+        assert (await bob.connect(timeout=30))[0]
+        assert (await alice.connect(timeout=30))[0]
         await hello(bob, "")
         await hello(alice, "")
         await saved_roll(linda, "Linda secret roll", [3, 3])
@@ -160,8 +160,8 @@ def test_with_the_house_rule_off_a_player_hears_only_their_own_rolls(
         alice_heard = await until(alice, "Jim own roll") + await heard(alice)
         assert "Linda secret roll" not in bob_heard
         assert "Linda secret roll" in alice_heard
-        await bob.disconnect()
-        await alice.disconnect()
+        await bob.disconnect(timeout=30)
+        await alice.disconnect(timeout=30)
 
     run(test)
 
@@ -171,11 +171,11 @@ def test_with_the_house_rule_on_players_hear_each_others_rolls(
 ) -> None:
     async def test() -> None:
         bob = socket(table_campaign, player)
-        assert (await bob.connect())[0]
+        assert (await bob.connect(timeout=30))[0]
         await hello(bob, "")
         await saved_roll(linda, "Linda open roll", [2, 6])
         assert "Linda open roll" in await until(bob, "Linda open roll")
-        await bob.disconnect()
+        await bob.disconnect(timeout=30)
 
     run(test)
 
@@ -185,23 +185,23 @@ def test_a_watcher_reconnecting_from_its_position_hears_each_missed_roll_once(
 ) -> None:
     async def test() -> None:
         first = socket(table_campaign, gm)
-        assert (await first.connect())[0]
+        assert (await first.connect(timeout=30))[0]
         await hello(first, "")
         await saved_roll(jim, "Seen live", [1, 1])
         position = cursor_in((await until(first, "Seen live")).rpartition("Seen live")[2])
-        await first.disconnect()
+        await first.disconnect(timeout=30)
 
         await saved_roll(jim, "Missed one", [2, 2])
         await saved_roll(linda, "Missed two", [3, 3])
 
         again = socket(table_campaign, gm)
-        assert (await again.connect())[0]
+        assert (await again.connect(timeout=30))[0]
         replay = await hello(again, position)
         replay += await heard(again)
         assert replay.count("Missed one") == 1
         assert replay.count("Missed two") == 1
         assert "Seen live" not in replay
-        await again.disconnect()
+        await again.disconnect(timeout=30)
 
     run(test)
 
@@ -215,7 +215,7 @@ def test_a_malformed_message_closes_the_socket(
 ) -> None:
     async def test() -> None:
         communicator = socket(table_campaign, player)
-        assert (await communicator.connect())[0]
+        assert (await communicator.connect(timeout=30))[0]
         await communicator.send_to(text_data=message)
         while True:
             output = await communicator.receive_output(timeout=WAIT)
@@ -229,7 +229,7 @@ def test_a_malformed_message_closes_the_socket(
 def test_a_client_may_send_only_a_few_messages(table_campaign: Campaign, player: User) -> None:
     async def test() -> None:
         communicator = socket(table_campaign, player)
-        assert (await communicator.connect())[0]
+        assert (await communicator.connect(timeout=30))[0]
         for _ in range(consumers.MAX_MESSAGES + 1):
             await communicator.send_to(text_data=json.dumps({"cursor": ""}))
         while True:
@@ -252,12 +252,12 @@ def test_a_character_changed_without_a_row_is_shown_anew(
 
     async def test() -> None:
         alice = socket(table_campaign, gm)
-        assert (await alice.connect())[0]
+        assert (await alice.connect(timeout=30))[0]
         await hello(alice, "")
         await database_sync_to_async(finish)()
         line = await until(alice, 'id="subject-drifting-')
         assert "Finished" in line.rpartition('id="subject-drifting-')[2]
-        await alice.disconnect()
+        await alice.disconnect(timeout=30)
 
     run(test)
 
@@ -270,12 +270,12 @@ def test_a_watcher_idle_longer_than_a_redis_read_still_hears_the_next_roll(
 
     async def test() -> None:
         communicator = socket(table_campaign, player)
-        assert (await communicator.connect())[0]
+        assert (await communicator.connect(timeout=30))[0]
         await hello(communicator, "")
         await heard(communicator)  # who is at the table
         await asyncio.sleep(IDLE)  # a quiet table
         await saved_roll(jim, "After the quiet", [4, 4])
         assert "After the quiet" in await until(communicator, "After the quiet")
-        await communicator.disconnect()
+        await communicator.disconnect(timeout=30)
 
     run(test)

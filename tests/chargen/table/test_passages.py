@@ -97,12 +97,12 @@ def test_watchers_hear_each_passage_live_and_what_they_missed_once(
 
     async def test() -> None:
         alice = socket(desk_campaign, gm)
-        assert (await alice.connect())[0]
+        assert (await alice.connect(timeout=30))[0]
         first = await hello(alice, "")
         assert entries(first, SUBMITTED) == 1
         position = cursor_in(first)
         carol = socket(desk_campaign, other_player)
-        assert (await carol.connect())[0]
+        assert (await carol.connect(timeout=30))[0]
         await hello(carol, position)
 
         await database_sync_to_async(character_approve)(character=treva, by=gm)
@@ -113,19 +113,19 @@ def test_watchers_hear_each_passage_live_and_what_they_missed_once(
         assert entries(live + rest, SUBMITTED) == 0
         assert entries(live + rest, APPROVED) == 1
         assert treva.get_absolute_url() not in entry(await until(carol, APPROVED), APPROVED)
-        await carol.disconnect()
+        await carol.disconnect(timeout=30)
 
         # Away while Kel is submitted and returned: both on coming back, once each.
         kel = await database_sync_to_async(submitted)(player, desk_campaign, "Kel")
         await database_sync_to_async(character_return)(character=kel, by=gm, note="Older.")
         again = socket(desk_campaign, other_player)
-        assert (await again.connect())[0]
+        assert (await again.connect(timeout=30))[0]
         replay = await hello(again, position) + await heard(again)
         assert entries(replay, APPROVED) == 1
         assert entries(replay, SUBMITTED) == 1
         assert entries(replay, RETURNED) == 1
         assert replay.index(RETURNED) < replay.index(SUBMITTED)  # newest on top
-        await again.disconnect()
-        await alice.disconnect()
+        await again.disconnect(timeout=30)
+        await alice.disconnect(timeout=30)
 
     run(test)

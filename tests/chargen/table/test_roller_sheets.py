@@ -98,23 +98,23 @@ def test_members_hear_each_roller_roll_live_and_a_reconnect_hears_the_missed_onc
 ) -> None:
     async def test() -> None:
         carol = socket(table_campaign, other_player)
-        assert (await carol.connect())[0]
+        assert (await carol.connect(timeout=30))[0]
         await hello(carol, "")
         await database_sync_to_async(unique_roll)(brannock, "Brannock pushes the door", [5, 2])
         live = await until(carol, "Brannock pushes the door")
         assert 'data-face="5"' in live
         position = cursor_in(live.rpartition("Brannock pushes the door")[2])
-        await carol.disconnect()
+        await carol.disconnect(timeout=30)
 
         await database_sync_to_async(unique_roll)(brannock, "Missed pool", [3])
         await database_sync_to_async(mana_roll)(weaver, "Missed keep", [8, 8])
         again = socket(table_campaign, other_player)
-        assert (await again.connect())[0]
+        assert (await again.connect(timeout=30))[0]
         replay = await hello(again, position) + await heard(again)
         assert replay.count("Missed pool") == 1
         assert replay.count("Missed keep") == 1
         assert "Brannock pushes the door" not in replay
-        await again.disconnect()
+        await again.disconnect(timeout=30)
 
     async_to_sync(test)()
 
@@ -132,8 +132,8 @@ def test_with_the_house_rule_off_a_player_hears_only_their_own_roller_rolls(
     async def test() -> None:
         bob = socket(table_campaign, player)
         alice = socket(table_campaign, gm)
-        assert (await bob.connect())[0]
-        assert (await alice.connect())[0]
+        assert (await bob.connect(timeout=30))[0]
+        assert (await alice.connect(timeout=30))[0]
         await hello(bob, "")
         await hello(alice, "")
         await database_sync_to_async(mana_roll)(weaver, "Weaver secret keep", [9])
@@ -142,7 +142,7 @@ def test_with_the_house_rule_off_a_player_hears_only_their_own_roller_rolls(
         alice_heard = await until(alice, "Brannock own pool") + await heard(alice)
         assert "Weaver secret keep" not in bob_heard
         assert "Weaver secret keep" in alice_heard
-        await bob.disconnect()
-        await alice.disconnect()
+        await bob.disconnect(timeout=30)
+        await alice.disconnect(timeout=30)
 
     async_to_sync(test)()
