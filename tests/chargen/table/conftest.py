@@ -4,9 +4,13 @@ channel layer on the test Redis under a prefix of this run's own."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from asgiref.sync import async_to_sync
 from django.contrib.auth.models import User
+from django.db import connections
 from django.test import Client
 from pytest_django.fixtures import Settings
 
@@ -77,3 +81,23 @@ def session_cookie(user: User) -> bytes:
     client = Client()
     client.force_login(user)
     return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    """Run an async test to its end in a thread of its own.
+
+    A browser test earlier on the same worker leaves Playwright's event loop running in
+    the main thread for the rest of the session (its browser is session-wide), and
+    async_to_sync refuses to start where a loop runs. A fresh thread has none, as a
+    request thread of the ASGI server has none; the test's database rows are committed
+    (transactional tests), so that thread's own connection sees them.
+    """
+
+    def to_the_end() -> None:
+        try:
+            async_to_sync(test)()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(to_the_end).result()

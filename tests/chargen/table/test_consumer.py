@@ -6,11 +6,9 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
@@ -22,17 +20,13 @@ from chargen.core.live_events import announce_subject_after_commit
 from chargen.drifting.models import Character, CreationStep
 from chargen.table import consumers
 from chargen.table.routing import socket_path, websocket_application
-from tests.chargen.table.conftest import roll, session_cookie
+from tests.chargen.table.conftest import roll, run, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_layer")]
 
 CURSOR = re.compile(r'id="table-cursor" value="([^"]*)"')
 IDLE = 8  # seconds: longer than a Redis client read timeout of 5 s
 WAIT = 30  # seconds a message may take to arrive on a busy machine: a bound, not a measure
-
-
-def run(test: Callable[[], Awaitable[None]]) -> None:
-    async_to_sync(test)()
 
 
 def socket(

@@ -17,7 +17,8 @@ from chargen.infinity_drive.gm.services import character_approve, character_retu
 from chargen.infinity_drive.models import Character, CharacterStatus
 from chargen.infinity_drive.services_bring import character_bring_into_campaign
 from tests.chargen.house_rules import set_house_rules
-from tests.chargen.table.test_consumer import cursor_in, heard, hello, run, socket, until
+from tests.chargen.table.conftest import run
+from tests.chargen.table.test_consumer import cursor_in, heard, hello, socket, until
 
 SUBMITTED = "Submitted to the GM"
 APPROVED = "Approved by the GM"

@@ -5,7 +5,6 @@ ones it missed once. A sheet at no table, or taken off it, is heard by no one.""
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
 from django.test import Client
@@ -22,6 +21,7 @@ from chargen.rollers.models import (
     UniqueRollKind,
 )
 from chargen.rollers.services_table import sheet_show_at
+from tests.chargen.table.conftest import run
 from tests.chargen.table.test_consumer import cursor_in, heard, hello, socket, until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_layer")]
@@ -116,7 +116,7 @@ def test_members_hear_each_roller_roll_live_and_a_reconnect_hears_the_missed_onc
         assert "Brannock pushes the door" not in replay
         await again.disconnect(timeout=30)
 
-    async_to_sync(test)()
+    run(test)
 
 
 def test_with_the_house_rule_off_a_player_hears_only_their_own_roller_rolls(
@@ -145,4 +145,4 @@ def test_with_the_house_rule_off_a_player_hears_only_their_own_roller_rolls(
         await bob.disconnect(timeout=30)
         await alice.disconnect(timeout=30)
 
-    async_to_sync(test)()
+    run(test)
