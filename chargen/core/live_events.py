@@ -2,9 +2,9 @@
 
 `LogEntryBase.save` calls `announce_after_commit` for every row it writes. The event is
 sent once the writer's transaction commits (`transaction.on_commit`), so a watcher never
-hears of a row that was rolled back, and it is small: which subject, which sequence. The
+hears of a row that was rolled back, and it is small: which subject, which sequence, whose. The
 table's consumer reads the row itself from the log (chargen/core/live_feed.py), as that
-watcher may see it.
+watcher may see it, once for all watchers who see it alike (chargen/table/shared_rows.py).
 
 The channel layer is Redis when REDIS_URL is set: an announcement that cannot reach it
 is logged and dropped, never an error for the player who rolled. Nothing is lost by it:
@@ -56,20 +56,25 @@ def announce_after_commit(row: Any) -> None:
     subject_field = row._meta.get_field(SUBJECT_FIELD)
     subject_pk = getattr(row, f"{SUBJECT_FIELD}_id")
     if subject_field.is_cached(row):  # every writer hands the subject it locked
-        campaign_id = getattr(getattr(row, SUBJECT_FIELD), "campaign_id", None)
+        subject = getattr(row, SUBJECT_FIELD)
+        campaign_id = getattr(subject, "campaign_id", None)
+        owner_id = getattr(subject, "owner_id", None)
     else:
         subject_model = subject_field.related_model
-        campaign_id = (
+        campaign_id, owner_id = (
             subject_model._default_manager.filter(pk=subject_pk)
-            .values_list("campaign_id", flat=True)
+            .values_list("campaign_id", "owner_id")
             .first()
-        )
+        ) or (None, None)
     if campaign_id is None:  # a character outside any campaign: no table watches it
         return
+    # The owner tells each watcher which fragment of the row is theirs without a read
+    # (chargen/table/shared_rows.py).
     event = {
         "type": ROW_EVENT,
         "subject": subject_key(system_key, subject_pk),
         "sequence": row.sequence,
+        "owner_id": owner_id,
     }
     transaction.on_commit(lambda: send_to_table(campaign_id, event), robust=True)
 

@@ -55,6 +55,16 @@ class Viewer:
         """Whether the entry links to the sheet: its player's, and the GM's to read."""
         return self.is_gm or subject.owner_id == self.user_id
 
+    def audience_of(self, owner_id: Any) -> Viewer | None:
+        """Whom this viewer sees a row of `owner_id`'s character as, or None when the
+        house rule hides it: its owner (the GM sees everything of it alike), or any
+        other player. Every watcher of one audience is shown a row the same way."""
+        if self.is_gm or owner_id == self.user_id:
+            return Viewer(user_id=owner_id, is_gm=False, sharing=self.sharing)
+        if not self.sharing.shows_others_rolls:
+            return None
+        return Viewer(user_id=None, is_gm=False, sharing=self.sharing)
+
     def subject_filter(self, prefix: str = "") -> models.Q:
         """The subjects this viewer may see rows of, as a filter (`prefix` to reach them)."""
         if self.is_gm or self.sharing.shows_others_rolls:

@@ -35,11 +35,13 @@ from chargen.table.access import watcher_or_none
 from chargen.table.fragments import (
     pin_message,
     pin_of,
+    position_message,
     presence_message,
     rows_message,
     subject_message,
 )
 from chargen.table.passages import passages_after, with_passages
+from chargen.table.shared_rows import shared_rows
 
 # A page sends its position once a connection; a few more are allowed for a client
 # that asks again, then the socket is closed.
@@ -122,11 +124,27 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.cursor is None:
             return  # the client's first message reads it from the log
         key, sequence = event["subject"], event["sequence"]
-        if sequence <= self.cursor.get(key, 0):
+        seen = self.cursor.get(key, 0)
+        if sequence <= seen:
             return  # already sent
-        message = await database_sync_to_async(self.subject_rows)(key)
+        if sequence == seen + 1 and "owner_id" in event:
+            # The next row: the fragment every watcher of this audience is sent.
+            audience = self.viewer.audience_of(event["owner_id"])
+            if audience is None:
+                return  # the house rule hides this character's rows from this watcher
+            message = await database_sync_to_async(self.next_rows)(audience, key, sequence)
+        else:  # a row or more were missed on the way: read all after the position
+            message = await database_sync_to_async(self.subject_rows)(key)
         if message:
             await self.send(text_data=message)
+
+    def next_rows(self, audience: Viewer, key: str, sequence: int) -> str:
+        assert self.cursor is not None
+        fragment, newest = shared_rows(self.campaign_id, audience, key, sequence)
+        if not fragment:
+            return ""
+        self.cursor[key] = max(self.cursor.get(key, 0), newest)
+        return fragment + position_message(self.cursor)
 
     def subject_rows(self, key: str) -> str:
         assert self.cursor is not None

@@ -50,8 +50,15 @@ def table_state(campaign_id: uuid.UUID, viewer: Viewer, *, limit: int) -> dict[s
     }
 
 
-def rows_message(viewer: Viewer, replay: Replay, subjects: Iterable[LiveSubject] = ()) -> str:
-    """New rows (newest on top), their characters' lines, and the position after them."""
+def rows_message(
+    viewer: Viewer,
+    replay: Replay,
+    subjects: Iterable[LiveSubject] = (),
+    *,
+    with_position: bool = True,
+) -> str:
+    """New rows (newest on top), their characters' lines, and (unless the position is
+    added apart, `position_message`) the position after them."""
     newest_first: list[LiveRow] = sorted(
         replay.rows, key=lambda row: (row.created, row.sequence), reverse=True
     )
@@ -63,10 +70,15 @@ def rows_message(viewer: Viewer, replay: Replay, subjects: Iterable[LiveSubject]
             "viewer": viewer,
             "rows": newest_first,
             "subjects": list(touched.values()),
-            "cursor": cursor_text(replay.cursor),
+            "cursor": cursor_text(replay.cursor) if with_position else "",
             "truncated": replay.truncated,
         },
     )
+
+
+def position_message(cursor: Mapping[str, int]) -> str:
+    """The watcher's position alone, for the hidden field it sends back on reconnecting."""
+    return render_to_string("table/_cursor.html", {"cursor": cursor_text(cursor), "oob": True})
 
 
 def subject_message(viewer: Viewer, subject: LiveSubject) -> str:

@@ -174,6 +174,35 @@ def test_with_the_house_rule_on_players_hear_each_others_rolls(
     run(test)
 
 
+def test_each_watcher_is_sent_a_new_row_as_it_may_see_it(
+    table_campaign: Campaign, gm: User, player: User, other_player: User, jim: Character
+) -> None:
+    """The GM and the owner are sent the link to the sheet, another player only the
+    name: one fragment is shared by each audience, never across them."""
+
+    async def test() -> None:
+        watchers = {
+            who: socket(table_campaign, user)
+            for who, user in (("gm", gm), ("owner", player), ("other", other_player))
+        }
+        for communicator in watchers.values():
+            assert (await communicator.connect(timeout=30))[0]
+            await hello(communicator, "")
+        await saved_roll(jim, "Jim jumps the gap", [5, 2])
+        heard_by = {
+            who: await until(communicator, "Jim jumps the gap")
+            for who, communicator in watchers.items()
+        }
+        assert ">Jim</a>" in heard_by["gm"]
+        assert ">Jim</a>" in heard_by["owner"]
+        assert ">Jim</a>" not in heard_by["other"]
+        assert "Jim jumps the gap" in heard_by["other"]
+        for communicator in watchers.values():
+            await communicator.disconnect(timeout=30)
+
+    run(test)
+
+
 def test_a_watcher_reconnecting_from_its_position_hears_each_missed_roll_once(
     table_campaign: Campaign, gm: User, jim: Character, linda: Character
 ) -> None:

@@ -46,3 +46,25 @@ def test_the_gm_and_the_owner_see_everything(sharing: LiveSharing) -> None:
     for viewer in (Viewer(GM, True, sharing), Viewer(CAROL, False, sharing)):
         assert viewer.sees_rows_of(linda(finished=False))
         assert viewer.sees_note_of(linda(finished=False))
+
+
+@pytest.mark.parametrize("sharing", list(LiveSharing))
+@pytest.mark.parametrize("finished", [False, True])
+def test_a_watchers_audience_sees_a_row_exactly_as_the_watcher_does(
+    sharing: LiveSharing, finished: bool
+) -> None:
+    """Watchers of one audience share one rendered fragment of a row: it must show
+    each of them what they may see, no more and no less."""
+    subject = linda(finished=finished)
+    for viewer in (
+        Viewer(GM, True, sharing),
+        Viewer(CAROL, False, sharing),
+        Viewer(BOB, False, sharing),
+    ):
+        audience = viewer.audience_of(CAROL)
+        if audience is None:
+            assert not viewer.sees_rows_of(subject)
+            continue
+        assert audience.sees_rows_of(subject) == viewer.sees_rows_of(subject)
+        assert audience.sees_note_of(subject) == viewer.sees_note_of(subject)
+        assert audience.may_open(subject) == viewer.may_open(subject)
