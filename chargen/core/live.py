@@ -48,6 +48,9 @@ class LiveSubject:
     status: str  # in words: "Draft", "Submitted to the GM", "Finished"
     finished: bool  # its history notes are no longer "unfinished"
     url: str
+    # Every member of its campaign may read its sheet (a roller sheet shown at the table),
+    # so every watcher's entry links to it; otherwise only its owner's and the GM's do.
+    members_read: bool = False
 
     @property
     def dom_id(self) -> str:

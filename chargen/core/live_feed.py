@@ -52,8 +52,9 @@ class Viewer:
         )
 
     def may_open(self, subject: LiveSubject) -> bool:
-        """Whether the entry links to the sheet: its player's, and the GM's to read."""
-        return self.is_gm or subject.owner_id == self.user_id
+        """Whether the entry links to the sheet: its player's, the GM's to read, and
+        every member's when members read it (the templates ask the same)."""
+        return self.is_gm or subject.owner_id == self.user_id or subject.members_read
 
     def audience_of(self, owner_id: Any) -> Viewer | None:
         """Whom this viewer sees a row of `owner_id`'s character as, or None when the

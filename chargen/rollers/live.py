@@ -18,6 +18,7 @@ def _subject(system_key: str, sheet: UniqueCharacter | ManaCharacter) -> LiveSub
         # A roller sheet writes no history notes: nothing of it is kept back as unfinished.
         finished=True,
         url=sheet.get_absolute_url(),
+        members_read=True,  # chargen/rollers/access.py: shown at a table, members read it
     )
 
 

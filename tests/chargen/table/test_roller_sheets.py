@@ -103,6 +103,8 @@ def test_members_hear_each_roller_roll_live_and_a_reconnect_hears_the_missed_onc
         await database_sync_to_async(unique_roll)(brannock, "Brannock pushes the door", [5, 2])
         live = await until(carol, "Brannock pushes the door")
         assert 'data-face="5"' in live
+        # Members read a roller sheet shown at their table: the entry links to it.
+        assert f'href="{brannock.get_absolute_url()}"' in live
         position = cursor_in(live.rpartition("Brannock pushes the door")[2])
         await carol.disconnect(timeout=30)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from chargen.core.live import LiveSubject
@@ -68,3 +70,11 @@ def test_a_watchers_audience_sees_a_row_exactly_as_the_watcher_does(
         assert audience.sees_rows_of(subject) == viewer.sees_rows_of(subject)
         assert audience.sees_note_of(subject) == viewer.sees_note_of(subject)
         assert audience.may_open(subject) == viewer.may_open(subject)
+
+
+@pytest.mark.parametrize("members_read", [False, True])
+def test_another_player_opens_a_sheet_only_where_members_read_it(members_read: bool) -> None:
+    sheet = replace(linda(finished=True), members_read=members_read)
+    assert Viewer(BOB, False, LiveSharing.ROLLS).may_open(sheet) is members_read
+    assert Viewer(CAROL, False, LiveSharing.ROLLS).may_open(sheet)
+    assert Viewer(GM, True, LiveSharing.ROLLS).may_open(sheet)
