@@ -22,6 +22,7 @@ from chargen.core.log_version import LogSubject
 from chargen.infinity_drive.campaign_rules import house_rules_for, house_rules_to_json
 from chargen.rulebook.homebrew import rulebook_version_for_new_character
 from rules.dice import DiceSpec
+from rules.infinity_drive import aliens
 
 
 class CharacterStatus(models.TextChoices):
@@ -107,6 +108,18 @@ class Race(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    # In the profile's order, whatever order the database returns JSON keys in
+    # (PostgreSQL's jsonb sorts them; SQLite keeps them as written).
+    @property
+    def adjustments_in_order(self) -> tuple[tuple[str, int], ...]:
+        """(code, delta) of each adjustment: "-2 Res +3 Int -1 Mtp"."""
+        return aliens.Race.of(self.name, self.reason, self.adjustments or {}).adjustments
+
+    @property
+    def dice_in_order(self) -> tuple[tuple[str, int], ...]:
+        """(code, d6 count) of a non-humanoid race's characteristics."""
+        return aliens.NonHumanoidDice.of(self.non_humanoid_dice or {}).dice
 
 
 class Character(LogSubject):

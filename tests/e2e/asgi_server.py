@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 from django.conf import settings
 from django.db import connection
@@ -22,6 +23,19 @@ from tests.redis_available import redis_location
 
 ROOT = Path(__file__).resolve().parents[2]
 START_WAIT = 120  # seconds: the server's imports take long on a busy 2-core machine
+
+
+def this_runs_database_url() -> str:
+    """The URL of the database this test run uses (SQLite's file or PostgreSQL's test
+    database), for a server in another process to open."""
+    database = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{database['NAME']}"
+    user = quote(str(database["USER"] or ""), safe="")
+    password = f":{quote(str(database['PASSWORD']), safe='')}" if database["PASSWORD"] else ""
+    port = f":{database['PORT']}" if database["PORT"] else ""
+    host = database["HOST"] or "127.0.0.1"
+    return f"postgres://{user}{password}@{host}{port}/{database['NAME']}"
 
 
 def free_port() -> int:
@@ -35,11 +49,10 @@ class AsgiServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
-        database = connection.settings_dict["NAME"]
         self.env = {
             **os.environ,
             "DEBUG": "1",  # static files from the finders, as `make run` serves them
-            "DATABASE_URL": f"sqlite:///{database}",
+            "DATABASE_URL": this_runs_database_url(),
             "SECRET_KEY": settings.SECRET_KEY,  # the test's sessions must read the same
             "REDIS_URL": redis_location(),
             "CHANNEL_PREFIX": channel_prefix,

@@ -43,7 +43,7 @@ def _characteristics_context(progress: Progress) -> dict[str, Any]:
         methods.append(("dice", f"Dice: roll {rules.dice_spec} for each characteristic in turn"))
     if progress.state.expecting == Expect.METHOD:
         for known in services.non_humanoid_races_for(progress.character):
-            dice = ", ".join(f"{count}d6 {code}" for code, count in known.non_humanoid_dice.items())
+            dice = ", ".join(f"{count}d6 {code}" for code, count in known.dice_in_order)
             methods.append(
                 (f"{NON_HUMANOID_PREFIX}{known.id}", f"Non-humanoid: {known.name} ({dice})")
             )
