@@ -55,6 +55,21 @@ def citizen_construction(character: Character) -> None:
     )
 
 
+def citizen_by_point_buy(character: Character, values: dict[str, int]) -> None:
+    """Characteristics bought as `values`, no alien race, Citizen Construction: skill
+    rolls come next."""
+    services.character_choose_method(
+        character=character, expected_sequence=next_sequence(character), method="point_buy"
+    )
+    services.character_assign_points(
+        character=character, expected_sequence=next_sequence(character), values=values
+    )
+    services.character_choose_race(
+        character=character, expected_sequence=next_sequence(character), race_id=None
+    )
+    citizen_construction(character)
+
+
 def to_skills(character: Character) -> None:
     """Treva's characteristics, Darrian race and Citizen Construction: skills come next."""
     roll_book_characteristics(character)

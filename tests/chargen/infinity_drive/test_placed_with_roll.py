@@ -13,7 +13,7 @@ from chargen.infinity_drive.models import Character
 from chargen.infinity_drive.wizard.log_walk import Kind
 from tests.chargen.infinity_drive.steps import (
     BOOK_CHARACTERISTIC_ROLLS,
-    citizen_construction,
+    citizen_by_point_buy,
     next_sequence,
 )
 from tests.chargen.infinity_drive.views_helpers import HTMX, url
@@ -25,18 +25,9 @@ ACTION = "construction-action"
 def _academic_with_one_spare_roll(character: Character) -> None:
     """Int 2 + Sty 3 against Int 2 + Chz 2: an academic learner with 5 rolls, 4 of them
     owed to academic tables; the one spare is spent on an action table at once."""
-    services.character_choose_method(
-        character=character, expected_sequence=next_sequence(character), method="point_buy"
+    citizen_by_point_buy(
+        character, {"Mus": 10, "Grc": 12, "Res": 12, "Int": 2, "Sty": 3, "Chz": 2, "Mtp": 9}
     )
-    services.character_assign_points(
-        character=character,
-        expected_sequence=next_sequence(character),
-        values={"Mus": 10, "Grc": 12, "Res": 12, "Int": 2, "Sty": 3, "Chz": 2, "Mtp": 9},
-    )
-    services.character_choose_race(
-        character=character, expected_sequence=next_sequence(character), race_id=None
-    )
-    citizen_construction(character)
     services.character_roll_skill(
         character=character, expected_sequence=next_sequence(character), typed_faces="2 2"
     )
@@ -95,18 +86,9 @@ def test_a_repeated_roll_places_nothing_twice(draft: Character, player_client: C
 
 
 def test_a_roll_with_a_choice_waits_for_the_player(draft: Character, player_client: Client) -> None:
-    services.character_choose_method(
-        character=draft, expected_sequence=next_sequence(draft), method="point_buy"
+    citizen_by_point_buy(
+        draft, {"Mus": 7, "Grc": 7, "Res": 7, "Int": 8, "Sty": 7, "Chz": 7, "Mtp": 7}
     )
-    services.character_assign_points(
-        character=draft,
-        expected_sequence=next_sequence(draft),
-        values={"Mus": 7, "Grc": 7, "Res": 7, "Int": 8, "Sty": 7, "Chz": 7, "Mtp": 7},
-    )
-    services.character_choose_race(
-        character=draft, expected_sequence=next_sequence(draft), race_id=None
-    )
-    citizen_construction(draft)
     page = _roll(player_client, draft, "2 2")  # 4: both tables can take it
     assert log_entries(draft)[-1].kind == Kind.SKILL_ROLL
     assert 'id="placed-with-roll"' not in page

@@ -12,7 +12,7 @@ from django.test import Client
 from chargen.infinity_drive import services
 from chargen.infinity_drive.log import log_entries
 from chargen.infinity_drive.models import Character
-from tests.chargen.infinity_drive.steps import citizen_construction, next_sequence
+from tests.chargen.infinity_drive.steps import citizen_by_point_buy, next_sequence
 from tests.chargen.infinity_drive.views_helpers import HTMX, url
 
 ACADEMIC = "construction-academic"
@@ -21,18 +21,9 @@ PSYCHIC = ("Clairvoyance", "Divination", "Pyrotechnics", "Symbiosis", "Telekines
 
 def psychic_citizen(character: Character, faces: str) -> None:
     """Mtp 8, Citizen Construction, and a skill roll of `faces` waiting for its table."""
-    services.character_choose_method(
-        character=character, expected_sequence=next_sequence(character), method="point_buy"
+    citizen_by_point_buy(
+        character, {"Mus": 6, "Grc": 6, "Res": 6, "Int": 8, "Sty": 8, "Chz": 8, "Mtp": 8}
     )
-    services.character_assign_points(
-        character=character,
-        expected_sequence=next_sequence(character),
-        values={"Mus": 6, "Grc": 6, "Res": 6, "Int": 8, "Sty": 8, "Chz": 8, "Mtp": 8},
-    )
-    services.character_choose_race(
-        character=character, expected_sequence=next_sequence(character), race_id=None
-    )
-    citizen_construction(character)
     services.character_roll_skill(
         character=character, expected_sequence=next_sequence(character), typed_faces=faces
     )
