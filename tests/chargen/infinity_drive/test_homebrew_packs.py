@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -24,6 +25,7 @@ from chargen.rulebook.homebrew import (
 )
 from chargen.rulebook.models import HiddenBookCareer, HomebrewCareer, HomebrewCareerVersion
 from chargen.rulebook.packs import PackRefused, pack_export, pack_import
+from chargen.rulebook.services import rulebook_cache_clear
 from rules.infinity_drive.homebrew_careers import career_from_json
 
 
@@ -133,3 +135,22 @@ def test_the_pages_only_for_the_gm(
     )
     assert done.status_code == 302
     assert HomebrewCareer.objects.filter(campaign=other, name="Spacer").exists()
+
+
+# Committed for real: PostgreSQL cannot TRUNCATE (the flush that stands for another
+# server's database) inside the test's transaction.
+@pytest.mark.django_db(transaction=True)
+def test_a_pack_round_trips_between_two_databases(gm: User, stocked: Campaign) -> None:
+    exported = json.dumps(pack_export(stocked, gm))
+    # Another server: its own database, with only the book and a fresh campaign.
+    call_command("flush", interactive=False, verbosity=0)
+    rulebook_cache_clear()
+    call_command("load_rules_data", verbosity=0)
+    elsewhere_gm = User.objects.create_user("elsewhere")
+    elsewhere = campaign_create(gm=elsewhere_gm, name="Elsewhere")
+    assert not HomebrewCareer.objects.exists()
+
+    assert pack_import(campaign=elsewhere, by=elsewhere_gm, raw=exported.encode()) == 2
+
+    assert json.dumps(pack_export(elsewhere, elsewhere_gm)) == exported
+    assert HomebrewCareer.objects.get().versions.get().number == 1
