@@ -33,6 +33,7 @@ __all__ = [
     "LifepathProblem",
     "lifepath_key",
     "lifepath_set_problems",
+    "lifepath_steps",
     "lifepaths_from_lines",
 ]
 
@@ -106,8 +107,10 @@ def _grant_problems(lifepath: LifepathLines) -> list[str]:
     return []
 
 
-def _depths(lifepaths: Sequence[LifepathLines]) -> dict[str, int]:
-    """The fewest lifepaths a life takes to reach each reachable lifepath (by key)."""
+def lifepath_steps(lifepaths: Sequence[LifepathLines]) -> dict[str, int]:
+    """The fewest lifepaths a life takes to reach each reachable lifepath (by key; 1: it
+    may come first). A lifepath no life reaches has no entry."""
+    lifepaths = listed_instances(lifepaths, LifepathLines, "The lifepaths", "a lifepath")
     depth: dict[str, int] = {}
     level = 1
     frontier = [lifepath_key(lifepath.name) for lifepath in lifepaths if not lifepath.requires]
@@ -178,7 +181,7 @@ def lifepath_set_problems(
                         "that exist.",
                     )
                 )
-    depth = _depths(lifepaths)
+    depth = lifepath_steps(lifepaths)
     for lifepath in lifepaths:
         key = lifepath_key(lifepath.name)
         if names.get(key) != lifepath.name:

@@ -138,6 +138,18 @@ CALLS: dict[str, Callable[[], Call]] = {
     "rules.drifting.lifepath_checks.lifepaths_from_lines": _call(
         drifting.lifepaths_from_lines, lifepaths=LINES
     ),
+    "rules.drifting.lifepath_checks.lifepath_steps": _call(
+        drifting.lifepath_steps, lifepaths=LINES
+    ),
+    "rules.drifting.lifepath_preview.DraftLines": _call(
+        drifting.DraftLines, lines=LINES[1], replaces="Pilot"
+    ),
+    "rules.drifting.lifepath_preview.lifepath_set_preview": _call(
+        drifting.lifepath_set_preview,
+        published=LINES,
+        drafts=(drifting.DraftLines(LINES[1], replaces="Pilot"),),
+        limit=2,
+    ),
     "rules.drifting.lifepaths.tokens_from_lifepaths": _call(
         drifting.tokens_from_lifepaths, chosen=[SPACER, PILOT]
     ),

@@ -35,7 +35,7 @@ from rules import drifting, odds
 from rules import roll_and_keep as keep
 from rules import unique_pool as pool
 from rules.dice import DiceSpec, Roll
-from rules.drifting import lifepath_checks
+from rules.drifting import lifepath_checks, lifepath_preview
 from rules.errors import RulesError
 from rules.infinity_drive import aliens, characteristics, creation, profile, rulebook, skills
 from rules.infinity_drive.codes import CHARACTERISTICS
@@ -76,6 +76,7 @@ INPUT_VALUES: tuple[type, ...] = (
     drifting.Assist,
     lifepath_checks.GrantLine,
     lifepath_checks.LifepathLines,
+    lifepath_preview.DraftLines,
     pool.PoolSize,
     pool.UniqueRoll,
     pool.CrisisTrack,
