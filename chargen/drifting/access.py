@@ -8,7 +8,7 @@ from __future__ import annotations
 import uuid
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -16,6 +16,7 @@ from chargen.campaigns.access import campaign_for_gm
 from chargen.campaigns.models import Campaign
 from chargen.drifting.deletion import with_has_rolls
 from chargen.drifting.models import Character, Lifepath, LifepathDraft
+from chargen.drifting.offered import held_lifepaths
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -75,12 +76,7 @@ def lifepath_draft_for_gm(
     )
 
 
-def lifepath_open_in(campaign: Campaign, lifepath_id: uuid.UUID | str) -> Lifepath:
-    """A published lifepath a character of the campaign may choose (the starter set's or
-    the campaign's own); another campaign's lifepath is a 404."""
-    return get_object_or_404(
-        Lifepath.objects.filter(
-            Q(campaign__isnull=True) | Q(campaign=campaign), restored_for_import=False
-        ).prefetch_related("grants", "requires"),
-        pk=_as_uuid(lifepath_id),
-    )
+def lifepath_of_campaign(campaign: Campaign, lifepath_id: uuid.UUID | str) -> Lifepath:
+    """A lifepath the campaign holds (the starter set's or its own, offered or withdrawn);
+    another campaign's lifepath is a 404."""
+    return get_object_or_404(held_lifepaths(campaign), pk=_as_uuid(lifepath_id))

@@ -23,6 +23,7 @@ from chargen.desk.content_kinds import ModelContentKind
 from chargen.drifting.lifepath_draft_form import GRANTS_HELP, grants_text, read_grant_line
 from chargen.drifting.lifepath_drafts import grant_lines, grants_json
 from chargen.drifting.models import Lifepath, LifepathDraft
+from chargen.drifting.offered import withdrawn_in
 
 
 class LifepathDraftRowForm(forms.ModelForm):
@@ -78,8 +79,13 @@ class LifepathDraftsKind(ModelContentKind):
         return str(row.name)
 
     def summary(self, campaign: Campaign) -> Sequence[ContentLine]:
+        withdrawn = set(withdrawn_in(campaign).values_list("lifepath_id", flat=True))
         published = [
-            ContentLine(f"{lifepath.name} (homebrew v{lifepath.version}, published)", own=True)
+            ContentLine(
+                f"{lifepath.name} (homebrew v{lifepath.version}, "
+                f"{'withdrawn' if lifepath.pk in withdrawn else 'published'})",
+                own=True,
+            )
             for lifepath in Lifepath.objects.filter(campaign=campaign, restored_for_import=False)
         ]
         waiting = [

@@ -18,11 +18,11 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q
 from django.utils.text import slugify
 
 from chargen.campaigns.models import Campaign
 from chargen.drifting.models import Lifepath, LifepathDraft
+from chargen.drifting.offered import held_lifepaths, offered_lifepaths, withdrawn_in
 from chargen.drifting.selectors import lifepath_limit
 from rules import drifting as rules
 
@@ -34,12 +34,12 @@ class LifepathsRefused(rules.DriftingError):
 
     def __init__(self, problems: Sequence[rules.LifepathProblem]) -> None:
         self.problems = tuple(problems)
-        super().__init__(
-            "; ".join(
-                f"{problem.lifepath}: {problem.message}" if problem.lifepath else problem.message
-                for problem in self.problems
-            )
-        )
+        super().__init__("; ".join(problem_text(problem) for problem in self.problems))
+
+
+def problem_text(problem: rules.LifepathProblem) -> str:
+    """A problem with the lifepath it is about, e.g. "Ace: “Pilot” is no lifepath here…"."""
+    return f"{problem.lifepath}: {problem.message}" if problem.lifepath else problem.message
 
 
 @dataclass(frozen=True)
@@ -66,13 +66,7 @@ def grant_lines(grants: Iterable[dict[str, Any]]) -> tuple[rules.GrantLine, ...]
 
 def open_lifepaths(campaign: Campaign) -> list[Lifepath]:
     """The published lifepaths a character of the campaign chooses from, in their order."""
-    return list(
-        Lifepath.objects.filter(
-            Q(campaign__isnull=True) | Q(campaign=campaign), restored_for_import=False
-        )
-        .prefetch_related("grants", "requires")
-        .order_by("order", "name", "pk")
-    )
+    return list(offered_lifepaths(campaign))
 
 
 def lines_of(lifepath: Lifepath) -> rules.LifepathLines:
@@ -117,7 +111,23 @@ def set_problems(
     return rules.lifepath_set_problems(lines, limit=lifepath_limit(campaign))
 
 
-def _gm_only(campaign: Campaign, by: AbstractBaseUser) -> None:
+def set_preview(campaign: Campaign) -> rules.SetPreview:
+    """The set a new character of the campaign would choose from once every draft is
+    published, and what the checks find in it (the GM's lifepaths page)."""
+    return rules.lifepath_set_preview(
+        [lines_of(lifepath) for lifepath in open_lifepaths(campaign)],
+        [
+            rules.DraftLines(
+                draft_lines(fields_of_draft(draft)),
+                replaces=draft.replaces.name if draft.replaces is not None else "",
+            )
+            for draft in LifepathDraft.objects.filter(campaign=campaign).select_related("replaces")
+        ],
+        limit=lifepath_limit(campaign),
+    )
+
+
+def gm_only(campaign: Campaign, by: AbstractBaseUser) -> None:
     if not campaign.is_gm(by):
         raise rules.DriftingError("Only the campaign's GM writes its lifepaths.")
 
@@ -145,7 +155,7 @@ def lifepath_draft_create(
     *, campaign: Campaign, by: AbstractBaseUser, fields: DraftFields
 ) -> LifepathDraft:
     """A new lifepath for the campaign, as a draft (saved as written: checked at publish)."""
-    _gm_only(campaign, by)
+    gm_only(campaign, by)
     return _draft_from(campaign, fields, replaces=None)
 
 
@@ -155,7 +165,7 @@ def lifepath_draft_copy(
 ) -> LifepathDraft:
     """A draft of a new lifepath starting as a copy of `source` (the starter set's or the
     campaign's own), under a name of its own."""
-    _gm_only(campaign, by)
+    gm_only(campaign, by)
     fields = DraftFields(
         name=f"{source.name} (copy)"[:80],
         region=source.region,
@@ -175,7 +185,7 @@ def lifepath_draft_for_edit(
 ) -> LifepathDraft:
     """The draft of the next version of one of the campaign's own lifepaths: the one
     already open, else a new one holding the published version."""
-    _gm_only(campaign, by)
+    gm_only(campaign, by)
     if lifepath.campaign_id != campaign.pk:
         raise rules.DriftingError("Only the campaign's own lifepaths are edited here: copy it.")
     existing = LifepathDraft.objects.filter(replaces=lifepath).first()
@@ -196,7 +206,7 @@ def lifepath_draft_for_edit(
 def lifepath_draft_save(
     *, draft: LifepathDraft, by: AbstractBaseUser, fields: DraftFields
 ) -> LifepathDraft:
-    _gm_only(draft.campaign, by)
+    gm_only(draft.campaign, by)
     draft.name = fields.name
     draft.region = fields.region
     draft.description = fields.description
@@ -208,7 +218,7 @@ def lifepath_draft_save(
 
 @transaction.atomic
 def lifepath_draft_discard(*, draft: LifepathDraft, by: AbstractBaseUser) -> None:
-    _gm_only(draft.campaign, by)
+    gm_only(draft.campaign, by)
     draft.delete()
 
 
@@ -236,7 +246,11 @@ def write_lifepath(
     if replaces is None:
         lifepath = Lifepath(
             campaign=campaign,
-            slug=_unique_slug(fields.name, {row.slug for row in open_now}),
+            # Unique among every lifepath the campaign holds, withdrawn ones too: one
+            # withdrawn may be offered again beside it.
+            slug=_unique_slug(
+                fields.name, set(held_lifepaths(campaign).values_list("slug", flat=True))
+            ),
             order=1000,
             version=1,
         )
@@ -261,7 +275,7 @@ def lifepath_publish(*, draft: LifepathDraft, by: AbstractBaseUser) -> Lifepath:
     with transaction.atomic():
         # One publish at a time per campaign: the set checked is the set written.
         campaign = Campaign.objects.select_for_update().get(pk=draft.campaign_id)
-        _gm_only(campaign, by)
+        gm_only(campaign, by)
         draft = LifepathDraft.objects.select_related("replaces").get(pk=draft.pk)
         fields = fields_of_draft(draft)
         published = open_lifepaths(campaign)
@@ -276,6 +290,10 @@ def lifepath_publish(*, draft: LifepathDraft, by: AbstractBaseUser) -> Lifepath:
             open_now=open_now,
             published_from=draft.pk,
         )
+        if draft.replaces_id is not None:
+            # A new version of a withdrawn lifepath is offered again: the set just
+            # checked has it in.
+            withdrawn_in(campaign).filter(lifepath_id=draft.replaces_id).delete()
         draft.delete()
         return lifepath
 

@@ -143,6 +143,30 @@ class LifepathDraft(models.Model):
         return f"{self.name} (draft)"
 
 
+class WithdrawnLifepath(models.Model):
+    """A lifepath a campaign's GM has taken out of what the campaign offers: one of its own
+    (withdrawn) or one of the starter set (hidden in this campaign). No new character of
+    the campaign may choose it; a character that took it keeps it, since its pinned rule
+    data holds the set it read (chargen.drifting.pinned). Deleting the row offers it again."""
+
+    campaign = models.ForeignKey(
+        "campaigns.Campaign", on_delete=models.CASCADE, related_name="withdrawn_lifepaths"
+    )
+    lifepath = models.ForeignKey(Lifepath, on_delete=models.CASCADE, related_name="withdrawals")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("created",)
+        constraints = (
+            models.UniqueConstraint(
+                fields=("campaign", "lifepath"), name="drifting_lifepath_withdrawn_once"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.lifepath} withdrawn from {self.campaign}"
+
+
 GRANT_COUNT_MESSAGE = f"A lifepath grants 1 to {rules.MAX_TOKENS_PER_GRANT} tokens of a type."
 
 

@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from django.db.models import Q
-
 from chargen.core.ruledata import current_rule_version, rule_data, rule_data_changed
 from chargen.drifting.models import Lifepath, TokenKind
+from chargen.drifting.offered import offered_lifepaths
 from rules import drifting as rules
 
 RULESET = "drifting"
@@ -96,15 +95,8 @@ def _record(lifepath: Lifepath) -> dict[str, Any]:
 
 
 def lifepath_data(campaign: Any) -> dict[str, Any]:
-    """The lifepaths open in `campaign` (None: the starter set alone), as plain JSON."""
-    scope = Q(campaign__isnull=True)
-    if campaign is not None:
-        scope |= Q(campaign=campaign)
-    # A row an import recreated is offered nowhere (models.Lifepath.restored_for_import).
-    lifepaths = Lifepath.objects.filter(scope, restored_for_import=False).prefetch_related(
-        "grants", "requires"
-    )
-    return {"lifepaths": [_record(row) for row in lifepaths.order_by("order", "name", "pk")]}
+    """The lifepaths `campaign` offers (None: the starter set alone), as plain JSON."""
+    return {"lifepaths": [_record(row) for row in offered_lifepaths(campaign)]}
 
 
 def lifepath_scope(campaign: Any) -> str:

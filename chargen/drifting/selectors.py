@@ -4,7 +4,7 @@ may choose, its token sheet, the assists waiting for it and its companions."""
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from chargen.campaigns.access import campaigns_for_user
 from chargen.campaigns.models import Campaign
@@ -15,6 +15,7 @@ from chargen.drifting.models import (
     Lifepath,
     PendingAssist,
 )
+from chargen.drifting.offered import offered_lifepaths
 from chargen.drifting.pinned import (
     PinnedLifepath,
     current_lifepath_version,
@@ -39,15 +40,9 @@ def physical_dice_allowed(campaign: Campaign | None) -> bool:
 
 
 def lifepaths_available(campaign: Campaign | None) -> QuerySet[Lifepath]:
-    """The shared starter set plus the campaign's own lifepaths, as the tables hold them
-    now (the GM's campaign page); a character reads its own `character_lifepaths`."""
-    scope = Q(campaign__isnull=True)
-    if campaign is not None:
-        scope |= Q(campaign=campaign)
-    # A row an import recreated is offered nowhere (models.Lifepath.restored_for_import).
-    return Lifepath.objects.filter(scope, restored_for_import=False).prefetch_related(
-        "grants", "requires"
-    )
+    """The lifepaths the campaign offers now (the GM's pages); a character reads its own
+    `character_lifepaths`."""
+    return offered_lifepaths(campaign)
 
 
 def drifting_campaigns_for(user: AbstractBaseUser) -> QuerySet[Campaign]:

@@ -99,6 +99,11 @@ urlpatterns = [
         name="lifepath_edit",
     ),
     path(
+        "campaign/<uuid:campaign_id>/lifepaths/<uuid:lifepath_id>/offer/",
+        views_lifepaths.lifepath_offer,
+        name="lifepath_offer",
+    ),
+    path(
         "campaign/<uuid:campaign_id>/lifepaths/drafts/<uuid:draft_id>/",
         views_lifepaths.lifepath_draft,
         name="lifepath_draft",

@@ -1,10 +1,14 @@
-"""A campaign's Drifting lifepaths: every member reads the published ones; the GM writes,
-copies and edits drafts, and publishes them once the campaign's set passes the checks."""
+"""A campaign's Drifting lifepaths: every member reads the ones offered; the GM writes,
+copies and edits drafts, sees what the campaign's set would be once they are published,
+publishes them once the set passes the checks, and withdraws a lifepath (or hides one of
+the starter set) from new characters, or offers it again."""
 
 from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -18,12 +22,17 @@ from chargen.campaigns.access import campaign_for_gm, campaign_for_member
 from chargen.campaigns.models import Campaign
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.drifting import lifepath_drafts as drafts
-from chargen.drifting.access import lifepath_draft_for_gm, lifepath_open_in
+from chargen.drifting.access import lifepath_draft_for_gm, lifepath_of_campaign
 from chargen.drifting.lifepath_draft_form import LifepathDraftForm, grants_text
+from chargen.drifting.lifepath_offer_form import LifepathOfferForm
 from chargen.drifting.lifepath_pack_form import PackImportForm
 from chargen.drifting.lifepath_packs import PackRefused, campaign_pack, pack_import, read_pack
+from chargen.drifting.lifepath_withdrawal import lifepath_offer_change
 from chargen.drifting.models import Lifepath, LifepathDraft
+from chargen.drifting.offered import held_lifepaths, withdrawn_in
 from rules.errors import RulesError
+
+LifepathAction = Callable[[AuthenticatedHttpRequest, Campaign, Lifepath], HttpResponse]
 
 
 def _names(campaign: Campaign, *, leaving_out: Lifepath | None = None) -> list[str]:
@@ -40,17 +49,38 @@ def _list_page(request: AuthenticatedHttpRequest, campaign: Campaign, **extra: A
     context = {
         "campaign": campaign,
         "is_gm": is_gm,
-        "lifepaths": drafts.open_lifepaths(campaign),
-        # A draft is the GM's alone: no member ever reads one.
+        # The GM also sees what is withdrawn, to offer it again; members what is offered.
+        "lifepaths": list(held_lifepaths(campaign)) if is_gm else drafts.open_lifepaths(campaign),
+        "withdrawn": set(withdrawn_in(campaign).values_list("lifepath_id", flat=True)),
+        # A draft is the GM's alone: no member ever reads one, nor the set it would make.
         "drafts": list(campaign.drifting_lifepath_drafts.select_related("replaces"))
         if is_gm
         else [],
+        "preview": drafts.set_preview(campaign) if is_gm else None,
         "new_form": extra.get("new_form") or LifepathDraftForm(lifepath_names=_names(campaign)),
         "pack_form": extra.get("pack_form") or PackImportForm(),
         "pack_refusals": extra.get("pack_refusals", ()),
+        "offer_refused": extra.get("offer_refused"),
+        "offer_refusals": extra.get("offer_refusals", ()),
     }
     status = 400 if extra.get("refused") else 200
     return render(request, "drifting/lifepaths.html", context, status=status)
+
+
+def gm_lifepath_post(action: LifepathAction) -> Callable[..., HttpResponse]:
+    """A view of the GM's changes to one lifepath the campaign holds (a POST): `action`
+    gets the campaign and the lifepath only once its GM asks; anyone else gets a 404."""
+
+    @login_required
+    @require_POST
+    @wraps(action)
+    def view(
+        request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, lifepath_id: uuid.UUID
+    ) -> HttpResponse:
+        campaign = campaign_for_gm(request.user, campaign_id)
+        return action(request, campaign, lifepath_of_campaign(campaign, lifepath_id))
+
+    return view
 
 
 @login_required
@@ -77,26 +107,20 @@ def lifepath_write(request: AuthenticatedHttpRequest, campaign_id: uuid.UUID) ->
     return redirect("drifting:lifepath_draft", campaign_id=campaign.id, draft_id=draft.id)
 
 
-@login_required
-@require_POST
+@gm_lifepath_post
 def lifepath_copy(
-    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, lifepath_id: uuid.UUID
+    request: AuthenticatedHttpRequest, campaign: Campaign, source: Lifepath
 ) -> HttpResponse:
-    campaign = campaign_for_gm(request.user, campaign_id)
-    source = lifepath_open_in(campaign, lifepath_id)
     draft = drafts.lifepath_draft_copy(campaign=campaign, by=request.user, source=source)
     messages.info(request, f"A draft copied from {source.name}: give it a name of its own.")
     return redirect("drifting:lifepath_draft", campaign_id=campaign.id, draft_id=draft.id)
 
 
-@login_required
-@require_POST
+@gm_lifepath_post
 def lifepath_edit(
-    request: AuthenticatedHttpRequest, campaign_id: uuid.UUID, lifepath_id: uuid.UUID
+    request: AuthenticatedHttpRequest, campaign: Campaign, lifepath: Lifepath
 ) -> HttpResponse:
     """Open (or find) the draft of the next version of one of the campaign's own."""
-    campaign = campaign_for_gm(request.user, campaign_id)
-    lifepath = lifepath_open_in(campaign, lifepath_id)
     try:
         draft = drafts.lifepath_draft_for_edit(
             campaign=campaign, by=request.user, lifepath=lifepath
@@ -105,6 +129,49 @@ def lifepath_edit(
         messages.error(request, str(error))
         return redirect("drifting:lifepaths", campaign_id=campaign.id)
     return redirect("drifting:lifepath_draft", campaign_id=campaign.id, draft_id=draft.id)
+
+
+def offer_message(lifepath: Lifepath, *, offered: bool) -> str:
+    """What the campaign does with the lifepath now, in the words of its kind."""
+    if offered:
+        return f"{lifepath.name} is offered again to this campaign's new characters."
+    done = "Withdrew" if lifepath.campaign_id else "Hid"
+    return (
+        f"{done} {lifepath.name}: new characters of this campaign cannot choose it, and "
+        "characters that took it keep it."
+    )
+
+
+@gm_lifepath_post
+def lifepath_offer(
+    request: AuthenticatedHttpRequest, campaign: Campaign, lifepath: Lifepath
+) -> HttpResponse:
+    """Withdraw a lifepath from the campaign's new characters, or offer it again; refused
+    (nothing saved) with the checks' reasons beside it when the set left would break."""
+    form = LifepathOfferForm(request.POST)
+    if not form.is_valid():
+        return _list_page(
+            request,
+            campaign,
+            offer_refused=lifepath.pk,
+            offer_refusals=form.errors["offered"],
+            refused=True,
+        )
+    offered = bool(form.cleaned_data["offered"])
+    try:
+        lifepath_offer_change(
+            campaign=campaign, by=request.user, lifepath=lifepath, offered=offered
+        )
+    except drafts.LifepathsRefused as refused:
+        return _list_page(
+            request,
+            campaign,
+            offer_refused=lifepath.pk,
+            offer_refusals=[drafts.problem_text(problem) for problem in refused.problems],
+            refused=True,
+        )
+    messages.success(request, offer_message(lifepath, offered=offered))
+    return redirect("drifting:lifepaths", campaign_id=campaign.id)
 
 
 def _draft_data(draft: LifepathDraft) -> dict[str, Any]:
@@ -138,6 +205,9 @@ def _draft_page(
     context = {
         "campaign": campaign,
         "draft": draft,
+        # Publishing the next version of a withdrawn lifepath offers it again: say so.
+        "withdrawn": draft.replaces is not None
+        and withdrawn_in(campaign).filter(lifepath=draft.replaces).exists(),
         "form": form,
         "elsewhere": elsewhere,
         "ready": form.is_valid() and not form.errors and not elsewhere,

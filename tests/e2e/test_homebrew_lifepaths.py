@@ -1,6 +1,7 @@
 """A GM writes a Drifting lifepath in a real browser, publishes it, a player builds a
-character with it, and the GM's campaign page shows it as homebrew; the lifepaths page
-and the draft editor laid out at 390 and 1280 px, light and dark."""
+character with it, and the GM's campaign page shows it as homebrew; withdrawn, the
+character keeps it. The lifepaths page (with its preview of the set, and with a
+lifepath withdrawn) and the draft editor laid out at 390 and 1280 px, light and dark."""
 
 from __future__ import annotations
 
@@ -83,6 +84,14 @@ def test_a_gm_writes_a_lifepath_a_player_builds_with_it_and_the_gm_sees_homebrew
     # The editor says what is wrong, at the field, and publishing is refused.
     expect(page.locator("#draft-form")).to_contain_text("“psionic” (for Weather sense)")
     laid_out(page, screenshot_dir, "lifepath-draft")
+    draft_url = page.url
+    # Before publishing, the lifepaths page shows the set the draft would make.
+    page.goto(f"{base}/drifting/campaign/{campaign.id}/lifepaths/")
+    preview = page.locator("#set-preview [data-preview-lifepath='Storm guide']")
+    expect(preview).to_contain_text("new draft")
+    expect(preview.locator("[data-preview-problems]")).to_contain_text("“psionic”")
+    laid_out(page, screenshot_dir, "lifepaths-preview")
+    page.goto(draft_url)
     page.get_by_role("button", name="Publish").click()
     expect(page.locator("[data-not-ready]")).to_be_visible()
     page.get_by_label("Grants").fill("focus: Survival ×2\nreputation: Weather sense")
@@ -110,3 +119,20 @@ def test_a_gm_writes_a_lifepath_a_player_builds_with_it_and_the_gm_sees_homebrew
     card = page.locator("#campaign-characters li", has_text="Ada")
     expect(card.locator("[data-lifepaths]")).to_contain_text("Storm guide")
     expect(card.locator("[data-homebrew]")).to_have_text("homebrew v1")
+
+    # Hiding a lifepath others come after is refused, with the reasons beside it.
+    page.goto(f"{base}/drifting/campaign/{campaign.id}/lifepaths/")
+    page.get_by_role("button", name="Hide here United Systems marine").click()
+    expect(page.locator("[data-offer-refused]")).to_contain_text("Marine veteran")
+    laid_out(page, screenshot_dir, "lifepaths-refused")
+
+    # Withdrawn: offered to no new character, and Ada keeps it.
+    page.goto(f"{base}/drifting/campaign/{campaign.id}/lifepaths/")
+    expect(page.locator("#set-preview")).to_contain_text("Storm guide")
+    page.get_by_role("button", name="Withdraw Storm guide").click()
+    expect(page.get_by_text("Withdrew Storm guide")).to_be_visible()
+    expect(page.locator("#published-lifepaths [data-withdrawn]")).to_contain_text("withdrawn")
+    expect(page.locator("#set-preview")).not_to_contain_text("Storm guide")
+    laid_out(page, screenshot_dir, "lifepaths-withdrawn")
+    page.goto(f"{base}/drifting/campaign/{campaign.id}/")
+    expect(card.locator("[data-lifepaths]")).to_contain_text("Storm guide")

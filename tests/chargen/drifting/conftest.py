@@ -32,6 +32,19 @@ def campaign(gm: User, player: User, other_player: User) -> Campaign:
     return campaign
 
 
+@pytest.fixture
+def storm_guide(gm: User, campaign: Campaign, lifepaths: dict[str, Lifepath]) -> Lifepath:
+    """Alice's own lifepath in her campaign, published: version 1, comes first."""
+    return services.campaign_lifepath_add(
+        campaign=campaign,
+        by=gm,
+        name="Storm guide",
+        description="",
+        region="Storm",
+        grants=[rules.TokenGrant(rules.TokenKind.FOCUS, "Survival")],
+    )
+
+
 def make_played_character(
     owner: User, name: str, tokens: list[rules.TokenState], campaign: Campaign | None
 ) -> Character:

@@ -4,7 +4,10 @@ lifepath set they were pinned to."""
 
 from __future__ import annotations
 
-from chargen.drifting.models import Character, Lifepath
+from django.db.models import Q
+
+from chargen.campaigns.models import Campaign
+from chargen.drifting.models import Character, Lifepath, WithdrawnLifepath
 from chargen.drifting.pinned import current_lifepath_version, lifepaths_for_version
 
 
@@ -26,3 +29,19 @@ def test_old_campaign_lifepaths_become_version_one_and_characters_keep_theirs(
         pinned = lifepaths_for_version(character.rule_version_id or "")
         assert pinned
         assert not any(lifepath.homebrew for lifepath in pinned)
+
+
+def test_old_campaigns_offer_every_lifepath_they_held_after_withdrawals_came(
+    legacy_database: None,
+) -> None:
+    """drifting/0016 withdraws nothing: each old campaign's current set still holds the
+    starter set and every lifepath of its own."""
+    assert not WithdrawnLifepath.objects.exists()
+    for campaign in Campaign.objects.filter(drifting_lifepaths__isnull=False).distinct():
+        offered = {
+            lifepath.pk for lifepath in lifepaths_for_version(current_lifepath_version(campaign))
+        }
+        held = Lifepath.objects.filter(restored_for_import=False).filter(
+            Q(campaign=None) | Q(campaign=campaign)
+        )
+        assert offered == {str(pk) for pk in held.values_list("pk", flat=True)}
