@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from io import BytesIO
 from typing import Any
 
@@ -22,6 +23,7 @@ from chargen.drifting import lifepath_drafts as drafts
 from chargen.drifting import services
 from chargen.drifting.campaign_rules import DRIFTING, DRIFTING_RULES, DriftingHouseRules
 from chargen.drifting.export import EXPORTER
+from chargen.drifting.lifepath_withdrawal import lifepath_offer_change
 from chargen.drifting.models import Character, Lifepath, LifepathDraft
 from chargen.drifting.pinned import current_lifepath_version, lifepaths_for_version
 from chargen.drifting.rule_upgrade import (
@@ -249,16 +251,9 @@ def test_a_lifepath_no_life_can_reach_is_refused_at_the_field(
 
 
 def test_publishing_keeps_characters_on_the_version_they_were_built_under(
-    gm: User, player: User, campaign: Campaign, lifepaths: dict[str, Lifepath]
+    gm: User, player: User, campaign: Campaign, storm_guide: Lifepath
 ) -> None:
-    guide = services.campaign_lifepath_add(
-        campaign=campaign,
-        by=gm,
-        name="Storm guide",
-        description="",
-        region="Storm",
-        grants=[rules.TokenGrant(rules.TokenKind.FOCUS, "Survival")],
-    )
+    guide = storm_guide
     character = services.character_start(owner=player)
     services.character_set_concept(
         character=character, key=character.next_sequence, name="Ada", concept="", campaign=campaign
@@ -330,22 +325,43 @@ def _finished_with(player: User, campaign: Campaign, first: Lifepath) -> Charact
 PER_REQUEST = re.compile(rb'(csrfmiddlewaretoken" value="|nonce="|"X-CSRFToken": ")[^"]+')
 
 
-def test_a_finished_sheet_and_export_are_unchanged_after_its_lifepath_is_republished(
+def republish(gm: User, campaign: Campaign, guide: Lifepath) -> None:
+    """The guide's next version, renamed, moved and granting something else."""
+    draft = drafts.lifepath_draft_for_edit(campaign=campaign, by=gm, lifepath=guide)
+    drafts.lifepath_draft_save(
+        draft=draft,
+        by=gm,
+        fields=drafts.DraftFields(
+            name="Storm ranger",
+            region="The canopy",
+            description="Rewritten.",
+            requires=(),
+            grants=(rules.GrantLine("background", "Canopy", 3),),
+        ),
+    )
+    drafts.lifepath_publish(draft=draft, by=gm)
+    guide.refresh_from_db()
+    assert (guide.version, guide.name) == (2, "Storm ranger")
+
+
+def withdraw(gm: User, campaign: Campaign, guide: Lifepath) -> None:
+    assert lifepath_offer_change(campaign=campaign, by=gm, lifepath=guide, offered=False)
+    offered = lifepaths_for_version(current_lifepath_version(campaign))
+    assert "Storm guide" not in {lifepath.name for lifepath in offered}
+
+
+@pytest.mark.parametrize("change", [republish, withdraw])
+def test_a_finished_sheet_and_export_are_unchanged_after_its_lifepath_changes(
     gm: User,
     player: User,
     player_client: Client,
     campaign: Campaign,
-    lifepaths: dict[str, Lifepath],
+    storm_guide: Lifepath,
+    change: Callable[[User, Campaign, Lifepath], None],
 ) -> None:
-    guide = services.campaign_lifepath_add(
-        campaign=campaign,
-        by=gm,
-        name="Storm guide",
-        description="",
-        region="Storm",
-        grants=[rules.TokenGrant(rules.TokenKind.FOCUS, "Survival")],
-    )
-    character = _finished_with(player, campaign, guide)
+    """Republished as another lifepath, or withdrawn from the campaign: a character that
+    took it replays its pinned data, so its sheet, PDF and export read the same."""
+    character = _finished_with(player, campaign, storm_guide)
     sheet_url = character.get_absolute_url()
     pdf_url = reverse("drifting:pdf", kwargs={"character_id": character.id})
 
@@ -370,21 +386,6 @@ def test_a_finished_sheet_and_export_are_unchanged_after_its_lifepath_is_republi
     assert b"homebrew" in before[0]
     assert b"Storm guide" in before[2]
 
-    draft = drafts.lifepath_draft_for_edit(campaign=campaign, by=gm, lifepath=guide)
-    drafts.lifepath_draft_save(
-        draft=draft,
-        by=gm,
-        fields=drafts.DraftFields(
-            name="Storm ranger",
-            region="The canopy",
-            description="Rewritten.",
-            requires=(),
-            grants=(rules.GrantLine("background", "Canopy", 3),),
-        ),
-    )
-    drafts.lifepath_publish(draft=draft, by=gm)
-    guide.refresh_from_db()
-    assert guide.version == 2
-    assert guide.name == "Storm ranger"
+    change(gm, campaign, storm_guide)
 
     assert drawn() == before

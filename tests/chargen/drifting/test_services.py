@@ -225,18 +225,10 @@ def test_the_campaigns_lifepath_count_is_the_limit(
 
 
 def test_a_gms_campaign_lifepath_is_offered_only_in_that_campaign(
-    gm: User, campaign: Campaign, lifepaths: dict[str, Lifepath]
+    campaign: Campaign, storm_guide: Lifepath
 ) -> None:
-    own = services.campaign_lifepath_add(
-        campaign=campaign,
-        by=gm,
-        name="Storm guide",
-        description="",
-        region="Storm",
-        grants=[rules.TokenGrant(rules.TokenKind.FOCUS, "Survival")],
-    )
-    assert services.lifepaths_available(campaign).filter(pk=own.pk).exists()
-    assert not services.lifepaths_available(None).filter(pk=own.pk).exists()
+    assert services.lifepaths_available(campaign).filter(pk=storm_guide.pk).exists()
+    assert not services.lifepaths_available(None).filter(pk=storm_guide.pk).exists()
 
 
 def test_only_the_gm_refreshes_a_campaign(campaign: Campaign, player: User) -> None:
