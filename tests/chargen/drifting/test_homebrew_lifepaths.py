@@ -31,6 +31,7 @@ from chargen.drifting.rule_upgrade import (
     lifepath_upgrade_preview,
 )
 from rules import drifting as rules
+from tests.chargen.drifting.lifepath_drafts_helpers import next_version
 
 
 def lifepaths_url(campaign: Campaign, name: str = "lifepaths", **ids: Any) -> str:
@@ -264,18 +265,8 @@ def test_publishing_keeps_characters_on_the_version_they_were_built_under(
     )
     pinned = character.rule_version_id
 
-    draft = drafts.lifepath_draft_for_edit(campaign=campaign, by=gm, lifepath=guide)
-    fields = drafts.fields_of_draft(draft)
-    drafts.lifepath_draft_save(
-        draft=draft,
-        by=gm,
-        fields=drafts.DraftFields(
-            name="Storm ranger",
-            region=fields.region,
-            description="",
-            requires=(),
-            grants=(rules.GrantLine("focus", "Survival", 2),),
-        ),
+    draft = next_version(
+        gm, campaign, guide, name="Storm ranger", grants=(rules.GrantLine("focus", "Survival", 2),)
     )
     drafts.lifepath_publish(draft=draft, by=gm)
 
@@ -327,17 +318,14 @@ PER_REQUEST = re.compile(rb'(csrfmiddlewaretoken" value="|nonce="|"X-CSRFToken":
 
 def republish(gm: User, campaign: Campaign, guide: Lifepath) -> None:
     """The guide's next version, renamed, moved and granting something else."""
-    draft = drafts.lifepath_draft_for_edit(campaign=campaign, by=gm, lifepath=guide)
-    drafts.lifepath_draft_save(
-        draft=draft,
-        by=gm,
-        fields=drafts.DraftFields(
-            name="Storm ranger",
-            region="The canopy",
-            description="Rewritten.",
-            requires=(),
-            grants=(rules.GrantLine("background", "Canopy", 3),),
-        ),
+    draft = next_version(
+        gm,
+        campaign,
+        guide,
+        name="Storm ranger",
+        region="The canopy",
+        description="Rewritten.",
+        grants=(rules.GrantLine("background", "Canopy", 3),),
     )
     drafts.lifepath_publish(draft=draft, by=gm)
     guide.refresh_from_db()

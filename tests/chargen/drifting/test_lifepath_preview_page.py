@@ -16,6 +16,7 @@ from chargen.campaigns.models import Campaign
 from chargen.drifting import lifepath_drafts as drafts
 from chargen.drifting.models import Lifepath
 from rules import drifting as rules
+from tests.chargen.drifting.lifepath_drafts_helpers import new_draft, next_version
 
 
 def page_url(campaign: Campaign) -> str:
@@ -31,36 +32,16 @@ def preview_item(response: Any, name: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", item).split())
 
 
-def renaming(gm: User, campaign: Campaign, lifepath: Lifepath, name: str) -> None:
-    """A draft of the lifepath's next version under another name, saved, not published."""
-    draft = drafts.lifepath_draft_for_edit(campaign=campaign, by=gm, lifepath=lifepath)
-    fields = drafts.fields_of_draft(draft)
-    drafts.lifepath_draft_save(
-        draft=draft,
-        by=gm,
-        fields=drafts.DraftFields(
-            name=name,
-            region=fields.region,
-            description="",
-            requires=fields.requires,
-            grants=fields.grants,
-        ),
-    )
-
-
 def test_the_gm_sees_each_lifepaths_place_and_what_a_draft_cuts_off(
     gm: User, gm_client: Client, campaign: Campaign, storm_guide: Lifepath
 ) -> None:
-    ranger = drafts.lifepath_draft_create(
-        campaign=campaign,
-        by=gm,
-        fields=drafts.DraftFields(
-            name="Canopy ranger",
-            region="Storm",
-            description="",
-            requires=("Storm guide",),
-            grants=(rules.GrantLine("reputation", "Canopy-wise"),),
-        ),
+    ranger = new_draft(
+        gm,
+        campaign,
+        "Canopy ranger",
+        region="Storm",
+        requires=("Storm guide",),
+        grants=(rules.GrantLine("reputation", "Canopy-wise"),),
     )
     drafts.lifepath_publish(draft=ranger, by=gm)
 
@@ -74,7 +55,7 @@ def test_the_gm_sees_each_lifepaths_place_and_what_a_draft_cuts_off(
     assert "data-cut-off" not in page.content.decode()
 
     # Renaming the guide in a draft leaves no life reaching the ranger: said before publishing.
-    renaming(gm, campaign, storm_guide, "Storm walker")
+    next_version(gm, campaign, storm_guide, name="Storm walker")
     page = gm_client.get(page_url(campaign))
     walker = preview_item(page, "Storm walker")
     assert "draft: next version of Storm guide" in walker
@@ -94,7 +75,7 @@ def test_members_and_outsiders_never_see_the_preview(
     campaign: Campaign,
     storm_guide: Lifepath,
 ) -> None:
-    renaming(gm, campaign, storm_guide, "Storm walker")
+    next_version(gm, campaign, storm_guide, name="Storm walker")
     members = player_client.get(page_url(campaign))
     assert members.status_code == 200
     assert "set-preview" not in members.content.decode()
@@ -105,16 +86,13 @@ def test_members_and_outsiders_never_see_the_preview(
 def test_the_gms_words_are_drawn_as_text_in_the_preview(
     gm: User, gm_client: Client, campaign: Campaign, storm_guide: Lifepath
 ) -> None:
-    drafts.lifepath_draft_create(
-        campaign=campaign,
-        by=gm,
-        fields=drafts.DraftFields(
-            name="<b>Bold</b> guide",
-            region="<i>Storm</i>",
-            description="",
-            requires=("<script>alert(1)</script>",),
-            grants=(rules.GrantLine("focus", "<em>Luck</em>"),),
-        ),
+    new_draft(
+        gm,
+        campaign,
+        "<b>Bold</b> guide",
+        region="<i>Storm</i>",
+        requires=("<script>alert(1)</script>",),
+        grants=(rules.GrantLine("focus", "<em>Luck</em>"),),
     )
     content = gm_client.get(page_url(campaign)).content.decode()
     preview = content[content.index('id="set-preview"') :]

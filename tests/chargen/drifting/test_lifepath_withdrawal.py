@@ -22,6 +22,7 @@ from chargen.drifting.lifepath_withdrawal import lifepath_offer_change
 from chargen.drifting.models import Character, Lifepath, WithdrawnLifepath
 from chargen.drifting.pinned import current_lifepath_version, lifepaths_for_version
 from rules import drifting as rules
+from tests.chargen.drifting.lifepath_drafts_helpers import new_draft
 
 
 def offer_url(campaign: Campaign, lifepath: Lifepath) -> str:
@@ -136,14 +137,7 @@ def test_offering_again_a_lifepath_whose_name_a_newer_one_took_is_refused(
     gm: User, gm_client: Client, campaign: Campaign, storm_guide: Lifepath
 ) -> None:
     lifepath_offer_change(campaign=campaign, by=gm, lifepath=storm_guide, offered=False)
-    newer = services.campaign_lifepath_add(
-        campaign=campaign,
-        by=gm,
-        name="storm guide",
-        description="",
-        region="",
-        grants=[rules.TokenGrant(rules.TokenKind.FOCUS, "Survival")],
-    )
+    newer = drafts.lifepath_publish(draft=new_draft(gm, campaign, "storm guide"), by=gm)
     assert newer.slug != storm_guide.slug  # withdrawn, its slug is still the campaign's
 
     response = gm_client.post(offer_url(campaign, storm_guide), {"offered": OFFER})
