@@ -37,6 +37,9 @@ from rules.infinity_drive.rulebook import LearnerType
 # The parts of a career whose fields career_problems numbers: "tables.2.rows.5" is a
 # problem of the part "tables.2", "survival.action" of its own part.
 NUMBERED_PARTS = ("survival", "tables")
+# Compared more finely than their JSON: each survival target and each table on its own,
+# and the new skills as the form writes them (it keeps no skill's description).
+COMPARED_FINELY = ("skills", "survival", "tables")
 
 
 def part_of(field: str) -> str:
@@ -50,13 +53,15 @@ def part_of(field: str) -> str:
 def changed_parts(before: CareerDraft, after: CareerDraft) -> set[str]:
     """The parts of the career that `after` changes, named as `part_of` names them.
 
-    Compared as the form writes them (a table's rows, a skill's line), so a draft read
-    back unchanged changes nothing; a table `before` lacks counts as an empty one."""
-    parts: set[str] = set()
-    if before.name.strip() != after.name.strip():
-        parts.add("name")
-    if before.specialisations != after.specialisations:
-        parts.add("specialisations")
+    Every part of the career's JSON is compared (so one the form gains is covered too),
+    the finer ones as the form writes them (a table's rows, a skill's line): a draft read
+    back unchanged changes nothing, and a table `before` lacks counts as an empty one."""
+    written, typed = career_to_json(before), career_to_json(after)
+    parts = {
+        key
+        for key in written.keys() | typed.keys()
+        if key not in COMPARED_FINELY and written.get(key) != typed.get(key)
+    }
     if [skill_text(skill) for skill in before.skills] != [
         skill_text(skill) for skill in after.skills
     ]:
@@ -64,13 +69,13 @@ def changed_parts(before: CareerDraft, after: CareerDraft) -> set[str]:
     for learner in LearnerType:
         if before.survival.get(learner) != after.survival.get(learner):
             parts.add(f"survival.{learner.value}")
-    written = {
+    tables_before = {
         (table.specialisation, table.learning): [row_text(row) for row in table.rows]
         for table in before.tables
     }
     for index, table in enumerate(after.tables):
         rows = [row_text(row) for row in table.rows]
-        if written.get((table.specialisation, table.learning), []) != rows:
+        if tables_before.get((table.specialisation, table.learning), []) != rows:
             parts.add(f"tables.{index}")
     return parts
 
