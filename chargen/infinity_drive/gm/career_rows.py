@@ -144,8 +144,13 @@ def latest_version(career: HomebrewCareer) -> HomebrewCareerVersion | None:
 
 
 def has_unpublished_changes(career: HomebrewCareer) -> bool:
+    """Whether the draft says anything its newest published version does not. Only what
+    the draft holds is compared: a published version may also carry a mark of its own
+    publication, which no draft has."""
     latest = latest_version(career)
-    return latest is None or latest.data != career.draft
+    if latest is None:
+        return True
+    return any(latest.data.get(key) != value for key, value in career.draft.items())
 
 
 @dataclass(frozen=True, kw_only=True)

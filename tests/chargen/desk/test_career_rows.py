@@ -132,6 +132,24 @@ def test_the_careers_are_listed_with_their_state_and_a_link_to_their_page(
     assert '<td role="cell" data-label="Unpublished changes">no</td>' in military
 
 
+def test_what_only_the_published_version_holds_is_no_unpublished_change(
+    gm_client: Client, campaign: Campaign, published: HomebrewCareer
+) -> None:
+    """A version may carry a mark of its own publication beside the career; the draft,
+    which has none, has not changed for that."""
+    version = published.versions.get()
+    version.data = {"publication": {"id": str(published.pk), "version": 1}, **version.data}
+    version.save()
+    page = gm_client.get(page_url(campaign)).content.decode()
+    military = page.split(f'data-row="{published.pk}"')[1].split("</tr>")[0]
+    assert '<td role="cell" data-label="Unpublished changes">no</td>' in military
+    published.draft = {**published.draft, "description": "Changed since."}
+    published.save()
+    page = gm_client.get(page_url(campaign)).content.decode()
+    military = page.split(f'data-row="{published.pk}"')[1].split("</tr>")[0]
+    assert '<td role="cell" data-label="Unpublished changes">yes</td>' in military
+
+
 # --- Adding ---------------------------------------------------------------------------------
 
 
