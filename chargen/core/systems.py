@@ -163,6 +163,14 @@ class ContentLine:
     child_key: str = ""
 
 
+@dataclass(frozen=True)
+class ContentLink:
+    """A link beside one row of a kind, to a page of the game's own (a career's odds)."""
+
+    label: str
+    url: str
+
+
 class ContentKind(Protocol):
     """One kind of campaign content a game lets its GM edit on the desk, a row at a time.
 
@@ -188,7 +196,12 @@ class ContentKind(Protocol):
       row is refused is a form error at its field, and nothing is saved;
     - `child(campaign, key)` is the kind of the rows inside one of the campaign's own rows
       (a table's rows), or raises Http404; `child_label` is its button ("" for none);
-    - `summary(campaign)` is what the content page lists under the kind's title.
+    - `summary(campaign)` is what the content page lists under the kind's title;
+    - `cells(row)` are the row's cells, one per header; `row_links(campaign, row)` the links
+      beside it to the game's own pages for that row;
+    - `delete_refusal(row)` says why the row may not be deleted ("" when it may): the row's
+      form shows it instead of Delete, and the desk asks again, the row locked, before
+      deleting.
     Slugs are unique within a system, and not "copy", "edit" or "move" (the desk's own).
     """
 
@@ -212,7 +225,7 @@ class ContentKind(Protocol):
     def key(self) -> str: ...  # the field naming a row, unique among a campaign's rows
 
     @property
-    def columns(self) -> tuple[str, ...]: ...  # the fields listed; the first names the row
+    def columns(self) -> tuple[str, ...]: ...  # what `cells` lists; the first names the row
 
     @property
     def ordered(self) -> bool: ...
@@ -254,6 +267,12 @@ class ContentKind(Protocol):
     def child(self, campaign: Campaign, key: str) -> ContentKind: ...
 
     def summary(self, campaign: Campaign) -> Sequence[ContentLine]: ...
+
+    def cells(self, row: Any) -> tuple[str, ...]: ...
+
+    def row_links(self, campaign: Campaign, row: Any) -> Sequence[ContentLink]: ...
+
+    def delete_refusal(self, row: Any) -> str: ...
 
 
 RESERVED_CONTENT_SLUGS = frozenset({"copy", "edit", "move"})

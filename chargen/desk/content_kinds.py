@@ -20,7 +20,7 @@ from django.http import Http404
 from django.urls import reverse
 
 from chargen.campaigns.models import Campaign
-from chargen.core.systems import ContentKind, ContentLine, DeskContent
+from chargen.core.systems import ContentKind, ContentLine, ContentLink, DeskContent
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -99,6 +99,24 @@ class ModelContentKind:
     def summary(self, campaign: Campaign) -> Sequence[ContentLine]:
         """The campaign's own rows, by name."""
         return [ContentLine(self.label_of(row), own=True) for row in self.own(campaign)]
+
+    def cells(self, row: Any) -> tuple[str, ...]:
+        return tuple(shown(row, name) for name in self.columns)
+
+    def row_links(self, campaign: Campaign, row: Any) -> Sequence[ContentLink]:
+        return ()
+
+    def delete_refusal(self, row: Any) -> str:
+        return ""
+
+
+def shown(row: Model, field_name: str) -> str:
+    """A field's value as a cell shows it: its choice's label, yes or no, or its text."""
+    display = getattr(row, f"get_{field_name}_display", None)
+    value = display() if display is not None else getattr(row, field_name)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def field_label(model: type[Model], name: str) -> str:

@@ -146,6 +146,20 @@ def _row_partial(
     return render(request, template, _context(campaign, kind, row=row, form=form))
 
 
+def _delete_refused(
+    request: AuthenticatedHttpRequest, campaign: Campaign, kind: ContentKind, key: str, why: str
+) -> HttpResponse:
+    """The row's form again, with why it was not deleted above it (the row as it is now:
+    its kind may have refused because of a change made elsewhere)."""
+    row = _row_or_404(campaign, kind, key)
+    form = kind.form(instance=row.row, prefix=EDIT_PREFIX)
+    if request.htmx:
+        context = _context(campaign, kind, row=row, form=form, refused=why)
+        return render(request, "desk/_content_row_form.html", context)
+    messages.error(request, f"“{row.label}” was not deleted. {why}")
+    return _render_page(request, campaign, kind, edit_form=form, editing=row.key, status=400)
+
+
 def _rows_partial(
     request: AuthenticatedHttpRequest, campaign: Campaign, kind: ContentKind
 ) -> HttpResponse:
@@ -188,7 +202,10 @@ def _content_row(
             request, campaign, kind, row, kind.form(instance=row.row, prefix=EDIT_PREFIX)
         )
     if "delete" in data:
-        content_delete_row(campaign=campaign, by=request.user, kind=kind, row=row.row)
+        try:
+            content_delete_row(campaign=campaign, by=request.user, kind=kind, row=row.row)
+        except content_services.ContentConflict as refused:
+            return _delete_refused(request, campaign, kind, row.key, str(refused))
         if request.htmx:
             return reswap(
                 retarget(_rows_partial(request, campaign, kind), "#content-rows"), "outerHTML"

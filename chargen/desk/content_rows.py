@@ -11,13 +11,12 @@ from typing import Any, Literal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Model
 from django.forms import ModelForm
 
 from chargen.campaigns.models import Campaign
-from chargen.core.systems import ContentKind
+from chargen.core.systems import ContentKind, ContentLink
 from chargen.desk.content import ContentConflict, require_gm
-from chargen.desk.content_kinds import field_label
+from chargen.desk.content_kinds import field_label, shown
 
 Direction = Literal["up", "down"]
 
@@ -41,19 +40,14 @@ class ContentRow:
     differences: tuple[Difference, ...]
     first: bool
     last: bool
+    links: tuple[ContentLink, ...] = ()
+    # Why the row may not be deleted, said where its Delete would be ("" when it may).
+    delete_refusal: str = ""
 
     @property
     def moves(self) -> tuple[tuple[Direction, str, bool], ...]:
         """The Up and Down buttons: direction, label, and whether the row is at that end."""
         return (("up", "Up", self.first), ("down", "Down", self.last))
-
-
-def _shown(row: Model, field_name: str) -> str:
-    display = getattr(row, f"get_{field_name}_display", None)
-    value = display() if display is not None else getattr(row, field_name)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
 
 
 def content_rows(*, campaign: Campaign, kind: ContentKind) -> list[ContentRow]:
@@ -71,22 +65,24 @@ def content_rows(*, campaign: Campaign, kind: ContentKind) -> list[ContentRow]:
             differences = tuple(
                 Difference(
                     field_label(kind.model, name),
-                    _shown(row, name),
-                    _shown(default, name),
+                    shown(row, name),
+                    shown(default, name),
                 )
                 for name in kind.columns
-                if name != kind.key and _shown(row, name) != _shown(default, name)
+                if name != kind.key and shown(row, name) != shown(default, name)
             )
         rows.append(
             ContentRow(
                 row=row,
                 key=kind.key_of(row),
                 label=kind.label_of(row),
-                cells=tuple(_shown(row, name) for name in kind.columns),
+                cells=kind.cells(row),
                 overrides=default is not None,
                 differences=differences,
                 first=index == 0,
                 last=index == len(own) - 1,
+                links=tuple(kind.row_links(campaign, row)),
+                delete_refusal=kind.delete_refusal(row),
             )
         )
     return rows
@@ -121,11 +117,21 @@ def content_delete_row(
     *, campaign: Campaign, by: AbstractBaseUser, kind: ContentKind, row: Any
 ) -> None:
     """Delete the campaign's own row: the default of the same name applies again (except
-    in a table's rows, where the campaign's table replaces the default table whole)."""
+    in a table's rows, where the campaign's table replaces the default table whole).
+
+    The row is locked before its kind is asked whether it may go, so a change made at the
+    same time elsewhere (a career published on its own page) is seen; a refusal is raised
+    as ContentConflict with the kind's reason, and nothing is deleted."""
     require_gm(campaign, by)
     if not kind.belongs(row, campaign):
         raise ContentConflict("That row is not this campaign's own.")
-    row.delete()
+    locked = kind.own(campaign).select_for_update().filter(pk=row.pk).first()
+    if locked is None:
+        raise ContentConflict("That row is no longer in this campaign; reload the page.")
+    refusal = kind.delete_refusal(locked)
+    if refusal:
+        raise ContentConflict(refusal)
+    locked.delete()
 
 
 @transaction.atomic

@@ -6,6 +6,7 @@ Registered from InfinityDriveConfig.ready(). The creation wizard itself lives in
 
 from __future__ import annotations
 
+from dataclasses import replace
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -30,6 +31,7 @@ from chargen.infinity_drive.campaign_rules import (
 from chargen.infinity_drive.deletion import character_delete, character_deletion
 from chargen.infinity_drive.export import EXPORTER
 from chargen.infinity_drive.gm import queues
+from chargen.infinity_drive.gm.career_rows import CAREERS
 from chargen.infinity_drive.gm.review import approval_review
 from chargen.infinity_drive.gm.services import character_approve, character_return
 from chargen.infinity_drive.home import characters_home_section
@@ -111,6 +113,7 @@ SYSTEM = GameSystem(
         ),
         player_sections=queues.my_races,
         urls="chargen.infinity_drive.gm.urls",
-        content=CONTENT,
+        # The catalogue, tables and prompts, and the campaign's own careers.
+        content=replace(CONTENT, kinds=(*CONTENT.kinds, CAREERS)),
     ),
 )

@@ -147,6 +147,11 @@ def career_checks(career: HomebrewCareer, draft: CareerDraft | None = None) -> d
     return problems
 
 
+def blank_career(name: str) -> CareerDraft:
+    """A career with nothing but its name and a survival target for every learner."""
+    return CareerDraft(name=name, specialisations=(), tables=(), survival=BLANK_SURVIVAL)
+
+
 def _free_name(campaign: Campaign, wanted: str) -> str:
     taken = set(HomebrewCareer.objects.filter(campaign=campaign).values_list("name", flat=True))
     name, number = wanted, 2
@@ -165,9 +170,7 @@ def homebrew_career_create(
         _, book = current_book()
         draft = career_from_book(book, copy_of)
     else:
-        draft = CareerDraft(
-            name="New career", specialisations=(), tables=(), survival=BLANK_SURVIVAL
-        )
+        draft = blank_career("New career")
     name = _free_name(campaign, draft.name)
     data = career_to_json(draft) | {"name": name}
     return HomebrewCareer.objects.create(campaign=campaign, name=name, draft=data)

@@ -23,6 +23,7 @@ from chargen.infinity_drive import services_finish as finish
 from chargen.infinity_drive.models import Character
 from chargen.rollers.services_mana import mana_character_create
 from chargen.rollers.services_unique import unique_character_create
+from chargen.rulebook.homebrew import homebrew_career_create
 from chargen.rulebook.services import rulebook_cache_clear
 from rules import drifting as drifting_rules
 from tests.chargen.drifting.conftest import make_played_character
@@ -73,6 +74,7 @@ def build_world(gm: User, player: User) -> World:
     # copied in (its own, so the other campaign's characters keep the book's catalogue).
     stocked = campaign_create(gm=gm, name="Stocked Shelves")
     content_copy_defaults(campaign=stocked, by=gm)
+    homebrew_career_create(campaign=stocked, by=gm, copy_of="Citizen")
     storm = Campaign.objects.create(gm=gm, name="Lost on Storm", game=DRIFTING)
     Membership.objects.create(campaign=storm, user=player)
 
@@ -175,6 +177,7 @@ def build_world(gm: User, player: User) -> World:
         ),
         "GM tables editor": _url("desk:content_kind", campaign_id=stocked.id, kind_slug="tables"),
         "GM prompts editor": _url("desk:content_kind", campaign_id=stocked.id, kind_slug="prompts"),
+        "GM careers editor": _url("desk:content_kind", campaign_id=stocked.id, kind_slug="careers"),
         "GM new race": _url("desk:race_new", campaign_id=campaign.id),
         "GM roll log": _url(
             "desk:party_character", campaign_id=campaign.id, character_id=finished.id

@@ -1,18 +1,23 @@
 """The GM's content editor in a real browser: Edit turns a row into
 its form where it is, Save swaps it back with the default beside it, Up moves a row; a
-background table's row likewise; all under the strict Content-Security-Policy, with no
-page load in between."""
+background table's row likewise, and a homebrew career's (refused at its field, then
+saved); all under the strict Content-Security-Policy, with no page load in between."""
 
 from __future__ import annotations
 
 import re
 
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from chargen.campaigns.services import campaign_create
 from chargen.content.models import BackgroundRow, BackgroundTable, EquipmentItem
 from chargen.content.services import content_copy_defaults
+from chargen.rulebook.homebrew import homebrew_career_create
+from chargen.rulebook.models import HomebrewCareer
+from chargen.rulebook.services import rulebook_cache_clear
+from rules.infinity_drive.homebrew_careers import career_from_json
 from tests.conftest import PASSWORD
 
 
@@ -88,4 +93,39 @@ def test_a_table_row_is_edited_in_place(page: Page, live_server: object) -> None
     assert page.url == url
     own = BackgroundRow.objects.get(table__campaign=campaign, low=8)
     assert (own.high, own.credits) == (12, 4000)
+    assert not errors, errors
+
+
+def test_a_careers_row_is_refused_at_its_field_then_saved(page: Page, live_server: object) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    call_command("load_rules_data", verbosity=0)
+    rulebook_cache_clear()
+    gm = get_user_model().objects.create_user("alice", "alice@example.org", PASSWORD)
+    campaign = campaign_create(gm=gm, name="The Rim")
+    career = homebrew_career_create(campaign=campaign, by=gm, copy_of="Citizen")
+    errors = _log_in(page, base)
+    page.goto(f"{base}/desk/{campaign.id}/content/careers/")
+    url = page.url
+
+    page.get_by_role("link", name="Edit Citizen (copy)").click()
+    form = page.locator(f'tr[data-row="{career.pk}"][data-editing]')
+    table = form.get_by_label("Planetside: action table")
+    table.fill(table.input_value().replace("7: Swim", "7: Basket weaving"))
+    form.get_by_role("button", name="Save").click()
+    expect(form.locator(".invalid-feedback")).to_contain_text(
+        "Roll 7: There is no skill called “Basket weaving”"
+    )
+    assert HomebrewCareer.objects.get().draft == career.draft  # nothing saved
+    form.get_by_label("Name").fill("Spacer")
+    table.fill(table.input_value().replace("7: Basket weaving", "7: Gambling"))
+    form.get_by_role("button", name="Save").click()
+    row = page.locator(f'tr[data-row="{career.pk}"]:not([data-editing])')
+    expect(row).to_contain_text("Spacer")
+    assert page.url == url
+    saved = career_from_json(HomebrewCareer.objects.get().draft)
+    assert saved.name == "Spacer"
+    assert [row.skill for row in saved.tables[0].rows if row.roll == 7] == ["Gambling"]
+
+    row.get_by_role("link", name="Odds, trial and publishing of Spacer").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Spacer")
     assert not errors, errors
