@@ -23,6 +23,7 @@ from rules.infinity_drive.creation import Expect
 from rules.infinity_drive.homebrew_careers import is_homebrew_career
 from rules.infinity_drive.house_rules import CharacteristicMethods, SurvivalFailure
 from rules.infinity_drive.learner import learner_for
+from rules.infinity_drive.rulebook import Rulebook
 from rules.infinity_drive.survival import survival_failure_outcome
 from rules.odds import as_percent, survival_chance
 
@@ -165,9 +166,32 @@ def _learner_context(progress: Progress) -> dict[str, Any]:
     return {"learner": progress.state.learner or learner}
 
 
+# The career step's rule names a few of each career's specialisations, as the book does
+# ("Army, Covert, …"): the rest are rolled and shown with their tables.
+SPECIALISATIONS_NAMED = 2
+
+
+def career_paths(rulebook: Rulebook) -> list[dict[str, Any]]:
+    """The careers a character may choose, as the career step's rule names them: the
+    very careers its buttons offer (the pinned rule data's), homebrew ones marked."""
+    paths = []
+    for career in rulebook.careers:
+        names = sorted(set(rulebook.specialisations[career].values()))
+        shown = ", ".join(names[:SPECIALISATIONS_NAMED])
+        paths.append(
+            {
+                "name": career,
+                "homebrew": is_homebrew_career(rulebook, career),
+                "specialisations": f"{shown}, …" if len(names) > SPECIALISATIONS_NAMED else shown,
+            }
+        )
+    return paths
+
+
 def _career_context(progress: Progress) -> dict[str, Any]:
     return {
         "careers": progress.rulebook.careers,
+        "career_paths": career_paths(progress.rulebook),
         "homebrew_careers": [
             career
             for career in progress.rulebook.careers
