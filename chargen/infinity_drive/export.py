@@ -16,14 +16,12 @@ from typing import Any
 from chargen.core.export import Exporter
 from chargen.core.imports import ImportRefused, log_rows_from, refuse_if_here
 from chargen.core.log import next_sequence
-from chargen.core.ruledata import rule_data
 from chargen.infinity_drive.concept_log import CONCEPT, concept_payload, named
 from chargen.infinity_drive.gm.labels import log_kind_label
 from chargen.infinity_drive.house_rules import character_house_rules
 from chargen.infinity_drive.log import log_entries
 from chargen.infinity_drive.models import Character, CharacterStatus, CreationLogEntry
 from chargen.infinity_drive.progress import progress_for
-from chargen.rulebook.homebrew_version import published_version_number
 from rules.errors import RulesError
 
 ROLL_COUNT_KEYS = frozenset({"server_rolls", "entered_rolls"})
@@ -53,16 +51,14 @@ def describe(character: Character) -> dict[str, Any]:
 
 def _homebrew_career(character: Character) -> dict[str, Any]:
     """`career` with `homebrew` when the character's career is its campaign's own, and
-    the version its GM published when this server knows it (as Drifting's lifepaths)."""
+    the version its GM published when its pinned data says (as Drifting's lifepaths)."""
     if not character.rule_version_id:
         return {}
     progress = progress_for(character, log_entries(character))
     career = progress.state.career
     if career is None or not progress.homebrew_career:
         return {}
-    number = published_version_number(
-        character.campaign, rule_data(character.rule_version_id), career
-    )
+    number = progress.homebrew_version
     return {
         "career": {
             "name": career,

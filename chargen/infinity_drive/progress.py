@@ -17,6 +17,7 @@ from chargen.core import roll_keys
 from chargen.core.export import provenance
 from chargen.core.log import effective
 from chargen.core.replay_cache import cached_replay, replay_key
+from chargen.core.ruledata import rule_data
 from chargen.infinity_drive import part_two as part_two_log
 from chargen.infinity_drive.house_rules import character_house_rules
 from chargen.infinity_drive.models import (
@@ -40,6 +41,7 @@ from chargen.infinity_drive.wizard.log_walk import (  # re-exported: the wizard 
     steps_for,
     undo_label,
 )
+from chargen.rulebook.homebrew_version import pinned_version_number
 from rules.dice import DiceSpec
 from rules.errors import RulesError
 from rules.infinity_drive import creation
@@ -79,6 +81,18 @@ class Progress:
         """Whether the character's career is its campaign's own (shown as "homebrew")."""
         career = self.state.career
         return career is not None and is_homebrew_career(self.rulebook, career)
+
+    @cached_property
+    def homebrew_version(self) -> int | None:
+        """The published version of the character's homebrew career that it read (None
+        for a book career, or when the data it pinned does not say)."""
+        career = self.state.career
+        version_id = self.character.rule_version_id
+        if career is None or not self.homebrew_career or not version_id:
+            return None
+        return pinned_version_number(
+            self.character.campaign, self.rulebook, career, lambda: rule_data(version_id)
+        )
 
     @cached_property
     def part_two(self) -> part_two_log.PartTwo:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -37,7 +38,12 @@ from rules.infinity_drive.homebrew_careers import (
     new_skills_defined_elsewhere,
     rulebook_with_careers,
 )
-from rules.infinity_drive.rulebook import LearnerType, Rulebook, rulebook_from_records
+from rules.infinity_drive.rulebook import (
+    LearnerType,
+    PublishedCareer,
+    Rulebook,
+    rulebook_from_records,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -78,6 +84,23 @@ def hidden_careers(campaign: Campaign) -> list[str]:
     return list(HiddenBookCareer.objects.filter(campaign=campaign).values_list("name", flat=True))
 
 
+def published_json(draft: Mapping[str, Any], career: HomebrewCareer, number: int) -> dict[str, Any]:
+    """The draft `draft` as `career`'s published version `number`: the career's id and
+    the number are written into the data, so the rule data a character pins names the
+    version it read."""
+    marked = replace(career_from_json(draft), publication=PublishedCareer(str(career.pk), number))
+    return career_to_json(marked)
+
+
+def published_career(career: HomebrewCareer, version: HomebrewCareerVersion) -> CareerDraft:
+    """A published version as the rules read it; one published before versions carried
+    their mark gets it from its row."""
+    draft = career_from_json(version.data)
+    if draft.publication is None:
+        draft = replace(draft, publication=PublishedCareer(str(career.pk), version.number))
+    return draft
+
+
 def campaign_rule_records(campaign: Campaign) -> list[dict[str, Any]]:
     """The book's records, less the hidden careers, plus every published career's.
 
@@ -87,7 +110,7 @@ def campaign_rule_records(campaign: Campaign) -> list[dict[str, Any]]:
     hidden = hidden_careers(campaign)
     careers: list[CareerDraft] = []
     for career, version in published(campaign):
-        draft = career_from_json(version.data)
+        draft = published_career(career, version)
         try:
             rulebook_with_careers(book, [*careers, draft], hidden)
         except RulesError:
@@ -208,7 +231,7 @@ def homebrew_career_publish(
         raise HomebrewRefused("The career has problems; mend them before publishing.", problems)
     highest = career.versions.aggregate(highest=Max("number"))["highest"] or 0
     version = HomebrewCareerVersion.objects.create(
-        career=career, number=highest + 1, data=career.draft
+        career=career, number=highest + 1, data=published_json(career.draft, career, highest + 1)
     )
     rule_data_changed(campaign_scope(career.campaign))
     return version

@@ -12,6 +12,7 @@ first failure refuses the pack, naming the item and the reason, and nothing is s
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from chargen.rulebook.homebrew import (
     current_book,
     hidden_careers,
     published,
+    published_json,
     require_gm,
 )
 from chargen.rulebook.models import HiddenBookCareer, HomebrewCareer, HomebrewCareerVersion
@@ -55,8 +57,14 @@ def pack_schema() -> dict[str, Any]:
 def pack_export(campaign: Campaign, by: AbstractBaseUser) -> dict[str, Any]:
     """The campaign's published careers (latest versions) and hidden book careers."""
     require_gm(campaign, by)
+    # A pack carries the career, not the id and version it has here: an import publishes
+    # it afresh as a career of the importing campaign.
     items: list[dict[str, Any]] = [
-        {"kind": "career", **version.data} for _, version in published(campaign)
+        {
+            "kind": "career",
+            **career_to_json(replace(career_from_json(version.data), publication=None)),
+        }
+        for _, version in published(campaign)
     ]
     items += [{"kind": "hidden_career", "name": name} for name in hidden_careers(campaign)]
     return {"chargen_pack": PACK_FORMAT, "game": RULESET, "items": items}
@@ -113,7 +121,9 @@ def pack_import(*, campaign: Campaign, by: AbstractBaseUser, raw: bytes) -> int:
         saved = HomebrewCareer.objects.create(
             campaign=campaign, name=career.name, draft=career_to_json(career)
         )
-        HomebrewCareerVersion.objects.create(career=saved, number=1, data=saved.draft)
+        HomebrewCareerVersion.objects.create(
+            career=saved, number=1, data=published_json(saved.draft, saved, 1)
+        )
     for name in hidden:
         HiddenBookCareer.objects.get_or_create(campaign=campaign, name=name)
     rule_data_changed(campaign_scope(campaign))

@@ -8,8 +8,8 @@ serialised records of the `rulebook` app), so a character built under it replays
 exported and is pinned exactly as one built under the book (`rulebook_from_records`).
 
 Field names in the problems: "name", "specialisations", "survival.<learner type>",
-"skills.<i>.name", "skills.<i>.prerequisite_text", "tables.<i>" (the table as a whole)
-and "tables.<i>.rows.<j>" (one row).
+"survival_failure", "skills.<i>.name", "skills.<i>.prerequisite_text", "tables.<i>" (the
+table as a whole) and "tables.<i>.rows.<j>" (one row).
 """
 
 from __future__ import annotations
@@ -20,8 +20,15 @@ from typing import Any
 
 from rules.errors import RulesError
 from rules.infinity_drive.codes import CHARACTERISTICS
+from rules.infinity_drive.house_rules import SurvivalFailure
 from rules.infinity_drive.prerequisites import Prerequisite, PrerequisiteError, parse_prerequisite
-from rules.infinity_drive.rulebook import LearnerType, Learning, Rulebook, rulebook_from_records
+from rules.infinity_drive.rulebook import (
+    LearnerType,
+    Learning,
+    PublishedCareer,
+    Rulebook,
+    rulebook_from_records,
+)
 from rules.inputs import (
     flag,
     instance,
@@ -29,6 +36,7 @@ from rules.inputs import (
     listed_instances,
     mapping,
     one_of,
+    optional_instance,
     optional_text,
     text,
     texts,
@@ -36,8 +44,10 @@ from rules.inputs import (
 )
 
 __all__ = [
+    "FOLLOW_HOUSE_RULE",
     "SKILL_ROLLS",
     "SPECIALISATION_ROLLS",
+    "SURVIVAL_FAILURE_CHOICES",
     "CareerDraft",
     "RowDraft",
     "SkillDraft",
@@ -50,6 +60,7 @@ __all__ = [
     "is_homebrew_career",
     "new_skills_defined_elsewhere",
     "rulebook_with_careers",
+    "survival_failure_problem",
 ]
 
 SKILL_ROLLS = tuple(range(2, 13))  # a career table is read on 2d6
@@ -60,6 +71,20 @@ HOMEBREW_KEYS = 1_000_000
 # Every homebrew table's slug starts so: how a replay (here or on another server, from
 # the rule data a character pinned) knows a career is homebrew without asking anyone.
 HOMEBREW_SLUG_PREFIX = "homebrew-"
+# What a failed survival roll does in the career. The book's careers all follow one rule
+# ("they die … Alternatively … a setback"), which a campaign sets as its house rule; a
+# homebrew career follows it too unless its GM names one of the book's outcomes for it
+# (docs/rulings.md, "A failed survival roll, career by career"). A career saved before
+# there was a choice reads as following the house rule, so no replay changes.
+FOLLOW_HOUSE_RULE = "house_rule"
+SURVIVAL_FAILURE_CHOICES: Mapping[str, str] = {
+    FOLLOW_HOUSE_RULE: "As the book's careers: the campaign's house rule decides",
+    SurvivalFailure.DEATH.value: "The character dies (the book's rule)",
+    SurvivalFailure.SETBACK.value: (
+        "A setback: one fewer skill roll and −1 to a characteristic (the book's alternative)"
+    ),
+    SurvivalFailure.PLAYER_CHOICE.value: "The player chooses death or a setback",
+}
 Problems = dict[str, list[str]]
 
 
@@ -133,10 +158,16 @@ class CareerDraft:
     survival: Mapping[LearnerType, int]
     skills: tuple[SkillDraft, ...] = ()
     description: str = ""
+    # A key of SURVIVAL_FAILURE_CHOICES; anything else is a problem at its field.
+    survival_failure: str = FOLLOW_HOUSE_RULE
+    # Set on a published version only: which career and version of the campaign it is.
+    publication: PublishedCareer | None = None
 
     def __post_init__(self) -> None:
         text(self.name, "A career's name")
         text(self.description, "A career's description")
+        text(self.survival_failure, "What a failed survival roll does")
+        optional_instance(self.publication, PublishedCareer, "a published career's mark")
         for pair in listed(self.specialisations, "The specialisations"):
             if not isinstance(pair, tuple) or len(pair) != 2:
                 raise RulesError("Each specialisation is a roll and a name.")
@@ -218,6 +249,9 @@ def career_problems(
     _check_specialisations(career, found)
     skills = _check_skills(career, rulebook, found)
     _check_survival(career, found)
+    problem = survival_failure_problem(career.survival_failure)
+    if problem:
+        found.add("survival_failure", problem)
     _check_tables(career, skills, in_play, found)
     return found.problems
 
@@ -300,6 +334,15 @@ def _check_survival(career: CareerDraft, found: _Found) -> None:
                 if target > 11
                 else f"A target of {target} is below anything 2d6 can roll; use 1 to 11.",
             )
+
+
+def survival_failure_problem(outcome: str) -> str:
+    """Why `outcome` cannot be what a failed survival roll does in a career ("" if it can)."""
+    text(outcome, "What a failed survival roll does")
+    if outcome in SURVIVAL_FAILURE_CHOICES:
+        return ""
+    known = "; ".join(f"“{label}”" for label in SURVIVAL_FAILURE_CHOICES.values())
+    return f"“{outcome}” is not something a failed survival roll can do. Choose one of: {known}."
 
 
 def _check_tables(
@@ -451,7 +494,18 @@ def _career_records(
                 "sort_order": key + 1,
             },
         )
-    career_key = add("rulebook.career", {"name": career.name.strip()})
+    career_fields: dict[str, Any] = {"name": career.name.strip()}
+    if career.survival_failure != FOLLOW_HOUSE_RULE:
+        outcome = one_of(
+            career.survival_failure, SurvivalFailure, "an outcome of a failed survival roll"
+        )
+        career_fields["survival_failure"] = outcome.value
+    if career.publication is not None:
+        career_fields["homebrew"] = {
+            "id": career.publication.career_id,
+            "version": career.publication.version,
+        }
+    career_key = add("rulebook.career", career_fields)
     specialisation_keys: dict[str, int] = {}
     for roll, name in sorted(career.specialisations):
         specialisation_keys[name] = add(
@@ -566,11 +620,22 @@ def is_homebrew_career(rulebook: Rulebook, career: str) -> bool:
 
 def career_to_json(career: CareerDraft) -> dict[str, Any]:
     instance(career, CareerDraft, "a career")
-    return {
+    publication = (
+        {}
+        if career.publication is None
+        else {
+            "publication": {
+                "id": career.publication.career_id,
+                "version": career.publication.version,
+            }
+        }
+    )
+    return publication | {
         "name": career.name,
         "description": career.description,
         "specialisations": [{"roll": roll, "name": name} for roll, name in career.specialisations],
         "survival": {learner.value: target for learner, target in career.survival.items()},
+        "survival_failure": career.survival_failure,
         "skills": [
             {
                 "name": skill.name,
@@ -606,9 +671,22 @@ def career_from_json(data: object) -> CareerDraft:
     RulesError (the rules' own checks are `career_problems`')."""
     career: Any = mapping(data, "A career")
     try:
+        publication = career.get("publication")
         return CareerDraft(
             name=text(career["name"], "A career's name"),
             description=text(career.get("description", ""), "A career's description"),
+            survival_failure=text(
+                career.get("survival_failure", FOLLOW_HOUSE_RULE),
+                "What a failed survival roll does",
+            ),
+            publication=(
+                None
+                if publication is None
+                else PublishedCareer(
+                    career_id=text(publication["id"], "A published career's id"),
+                    version=whole(publication["version"], "A published career's version"),
+                )
+            ),
             specialisations=tuple(
                 (whole(item["roll"], "A specialisation's roll"), text(item["name"], "A name"))
                 for item in career["specialisations"]
@@ -671,6 +749,11 @@ def career_from_book(rulebook: Rulebook, name: str) -> CareerDraft:
     return CareerDraft(
         name=f"{name} (copy)",
         specialisations=tuple(sorted(rulebook.specialisations[name].items())),
+        survival_failure=(
+            rulebook.survival_failures[name].value
+            if name in rulebook.survival_failures
+            else FOLLOW_HOUSE_RULE
+        ),
         survival={
             learner: rulebook.survival_targets[(name, learner)]
             for learner in LearnerType

@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.dice import DiceSpec
 from rules.errors import RulesError
+from rules.infinity_drive.house_rules import SurvivalFailure
 from rules.inputs import instance, mapping, one_of, optional_text, optional_whole, text, whole
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "LearnerType",
     "Learning",
     "ModifierBand",
+    "PublishedCareer",
     "Rulebook",
     "SkillDefinition",
     "TableEntry",
@@ -145,6 +147,20 @@ class GradeBand:
 
 
 @dataclass(frozen=True)
+class PublishedCareer:
+    """Which of a campaign's careers, and which of its published versions, a homebrew
+    career in the rule data is: written into the data when the GM publishes it, so a
+    character's pinned data names the version it read."""
+
+    career_id: str
+    version: int
+
+    def __post_init__(self) -> None:
+        text(self.career_id, "A published career's id")
+        whole(self.version, "A published career's version", minimum=1)
+
+
+@dataclass(frozen=True)
 class Rulebook:
     skills: Mapping[str, SkillDefinition]
     # career -> {1d6 roll: specialisation name}
@@ -156,6 +172,12 @@ class Rulebook:
     skill_check_dice: Mapping[str, DiceSpec] = field(default_factory=dict)
     modifier_bands: tuple[ModifierBand, ...] = ()
     grades: tuple[GradeBand, ...] = ()
+    # career -> what a failed survival roll does in it, for a homebrew career whose GM
+    # said; every other career follows the campaign's house rule, as the book's do.
+    survival_failures: Mapping[str, SurvivalFailure] = field(default_factory=dict)
+    # career -> the campaign's career and version it was published as (homebrew only;
+    # none in data pinned before the versions were written into it).
+    publications: Mapping[str, PublishedCareer] = field(default_factory=dict)
 
     @property
     def careers(self) -> tuple[str, ...]:
@@ -264,6 +286,18 @@ def _rulebook(records: list[Mapping[str, Any]]) -> Rulebook:
     career_names = {
         record["pk"]: record["fields"]["name"] for record in grouped.get("rulebook.career", [])
     }
+    survival_failures: dict[str, SurvivalFailure] = {}
+    publications: dict[str, PublishedCareer] = {}
+    for record in grouped.get("rulebook.career", []):
+        fields = record["fields"]
+        if fields.get("survival_failure") is not None:
+            survival_failures[fields["name"]] = one_of(
+                fields["survival_failure"], SurvivalFailure, "an outcome of a failed survival roll"
+            )
+        if fields.get("homebrew") is not None:
+            publications[fields["name"]] = PublishedCareer(
+                career_id=fields["homebrew"]["id"], version=fields["homebrew"]["version"]
+            )
     specialisation_names: dict[Any, str] = {}
     specialisations: dict[str, dict[int, str]] = {name: {} for name in career_names.values()}
     for record in grouped.get("rulebook.specialisation", []):
@@ -341,6 +375,8 @@ def _rulebook(records: list[Mapping[str, Any]]) -> Rulebook:
         skill_check_dice=dice_by_name("rulebook.skillcheckdifficulty"),
         modifier_bands=modifier_bands,
         grades=grades,
+        survival_failures=survival_failures,
+        publications=publications,
     )
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from rules.dice import SECURE_DICE, DiceSource, DiceSpec, Roll, check_faces, dice_source, roll
 from rules.errors import RulesError
 from rules.infinity_drive.characteristics import characteristic_name
+from rules.infinity_drive.house_rules import HouseRules, SurvivalFailure
 from rules.infinity_drive.profile import Characteristics
 from rules.infinity_drive.rulebook import LearnerType, Rulebook
 from rules.inputs import flag, instance, listed, one_of, text, whole
@@ -19,6 +20,7 @@ __all__ = [
     "SurvivalResult",
     "apply_setback",
     "survival_check",
+    "survival_failure_outcome",
 ]
 
 SURVIVAL_DICE = DiceSpec(2, 6)
@@ -76,6 +78,18 @@ def survival_check(
         f"Survival: {rolled.describe()} against {target} ({career} {learner_type.value} must "
         f"roll higher): {verdict}.",
     )
+
+
+def survival_failure_outcome(
+    *, rulebook: Rulebook, career: str, house_rules: HouseRules
+) -> SurvivalFailure:
+    """What a failed survival roll does in `career`: the career's own outcome where its
+    GM set one (a homebrew career), else the campaign's house rule, as for the book's
+    careers (docs/rulings.md, "A failed survival roll, career by career")."""
+    instance(rulebook, Rulebook, "the rule book")
+    text(career, "The career")
+    instance(house_rules, HouseRules, "the house rules")
+    return rulebook.survival_failures.get(career, house_rules.survival_failure)
 
 
 @dataclass(frozen=True)

@@ -131,12 +131,12 @@ def test_a_player_builds_with_a_published_career_and_the_gm_sees_it_as_homebrew(
     character = Character.objects.get(name="Odo Varrick")
     assert character.status == CharacterStatus.SUBMITTED
 
-    # The GM's approval card names the career and marks it homebrew.
+    # The GM's approval card names the career and marks it homebrew, with the version read.
     gm_page.goto(f"{base}/desk/")
     gm_page.get_by_role("link", name="1 character waiting").click()
     card = gm_page.locator("article", has_text="Odo Varrick")
     expect(card.locator("[data-career]")).to_contain_text("Spacer")
-    expect(card.locator("[data-career] [data-homebrew]")).to_have_text("homebrew")
+    expect(card.locator("[data-career] [data-homebrew]")).to_have_text("homebrew v1")
     gm_page.screenshot(path=str(screenshot_dir / "homebrew-career-approval-card.png"))
     context.close()
     gm_context.close()

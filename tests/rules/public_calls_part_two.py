@@ -10,9 +10,16 @@ from typing import Any
 from rules.infinity_drive import equipment_state as equipment
 from rules.infinity_drive import history_state as history
 from rules.infinity_drive import homebrew_careers as homebrew
-from rules.infinity_drive import homebrew_preview
+from rules.infinity_drive import homebrew_preview, survival
+from rules.infinity_drive.house_rules import HouseRules
 from rules.infinity_drive.profile import Characteristics
-from rules.infinity_drive.rulebook import BOOK_FIXTURE, LearnerType, Learning, load_book
+from rules.infinity_drive.rulebook import (
+    BOOK_FIXTURE,
+    LearnerType,
+    Learning,
+    PublishedCareer,
+    load_book,
+)
 
 Call = tuple[Callable[..., object], dict[str, Any]]
 
@@ -60,6 +67,20 @@ CALLS: dict[str, Callable[[], Call]] = {
         survival={LearnerType.ACTION: 6},
         skills=(),
         description="",
+        survival_failure="death",
+        publication=PublishedCareer("0b9f3c1e-2d4a-4c1b-9e1f-6a7b8c9d0e1f", 2),
+    ),
+    "rules.infinity_drive.rulebook.PublishedCareer": _call(
+        PublishedCareer, career_id="0b9f3c1e-2d4a-4c1b-9e1f-6a7b8c9d0e1f", version=2
+    ),
+    "rules.infinity_drive.homebrew_careers.survival_failure_problem": _call(
+        homebrew.survival_failure_problem, outcome="setback"
+    ),
+    "rules.infinity_drive.survival.survival_failure_outcome": _call(
+        survival.survival_failure_outcome,
+        rulebook=BOOK,
+        career="Military",
+        house_rules=HouseRules(),
     ),
     "rules.infinity_drive.homebrew_careers.career_problems": _call(
         homebrew.career_problems,
@@ -87,7 +108,11 @@ CALLS: dict[str, Callable[[], Call]] = {
         homebrew.career_from_book, rulebook=BOOK, name="Military"
     ),
     "rules.infinity_drive.homebrew_preview.career_preview": _call(
-        homebrew_preview.career_preview, rulebook=BOOK, career="Military", characteristics=SAMPLE
+        homebrew_preview.career_preview,
+        rulebook=BOOK,
+        career="Military",
+        characteristics=SAMPLE,
+        house_rules=HouseRules(),
     ),
     "rules.infinity_drive.equipment_state.OptionChosen": _call(
         equipment.OptionChosen, option=equipment.STANDARD, purse=20000
@@ -148,6 +173,7 @@ CALLS: dict[str, Callable[[], Call]] = {
 }
 
 INPUT_VALUES: tuple[type, ...] = (
+    PublishedCareer,
     homebrew.RowDraft,
     homebrew.TableDraft,
     homebrew.SkillDraft,

@@ -15,7 +15,14 @@ from typing import Any
 
 from django import forms
 
-from rules.infinity_drive.homebrew_careers import CareerDraft, RowDraft, SkillDraft, TableDraft
+from rules.infinity_drive.homebrew_careers import (
+    SURVIVAL_FAILURE_CHOICES,
+    CareerDraft,
+    RowDraft,
+    SkillDraft,
+    TableDraft,
+    survival_failure_problem,
+)
 from rules.infinity_drive.rulebook import LearnerType, Learning
 
 _NUMBERED = re.compile(r"^\s*(\d+)\s*[:.]\s*(.*?)\s*$")
@@ -87,6 +94,15 @@ class CareerForm(forms.Form):
     survival_action = forms.IntegerField(label="Survival target (action learners)")
     survival_academic = forms.IntegerField(label="Survival target (academic learners)")
     survival_balanced = forms.IntegerField(label="Survival target (balanced learners)")
+    # A select, but checked by the rules (clean_survival_failure) so a value no option
+    # offers is refused at the field in the rules' words.
+    survival_failure = forms.CharField(
+        required=False,
+        label="A failed survival roll",
+        widget=forms.Select(choices=list(SURVIVAL_FAILURE_CHOICES.items())),
+        help_text="The book's careers all follow the campaign's house rule (death, a setback, "
+        "or the player's choice); this career may name its own.",
+    )
     skills = forms.CharField(
         required=False,
         label="New skills",
@@ -112,6 +128,15 @@ class CareerForm(forms.Form):
 
     def clean_specialisations(self) -> list[tuple[int, str]]:
         return _numbered(self.cleaned_data["specialisations"], "each specialisation")
+
+    def clean_survival_failure(self) -> str:
+        # A form sent without the field (a page loaded before it existed) keeps the
+        # draft's outcome rather than changing it.
+        outcome = str(self.cleaned_data["survival_failure"]) or self.draft.survival_failure
+        problem = survival_failure_problem(outcome)
+        if problem:
+            raise forms.ValidationError(problem)
+        return outcome
 
     def clean_skills(self) -> list[SkillDraft]:
         skills = []
@@ -172,6 +197,7 @@ class CareerForm(forms.Form):
             },
             skills=tuple(data["skills"]),
             tables=tables,
+            survival_failure=data["survival_failure"],
         )
 
     def show_problems(self, problems: Mapping[str, list[str]], career: CareerDraft) -> None:
@@ -181,7 +207,7 @@ class CareerForm(forms.Form):
             parts = where.split(".")
             field: str | None = None
             prefix = ""
-            if parts[0] in ("name", "specialisations"):
+            if parts[0] in ("name", "specialisations", "survival_failure"):
                 field = parts[0]
             elif parts[0] == "survival":
                 field = f"survival_{parts[1]}"
@@ -205,6 +231,7 @@ def initial_for(draft: CareerDraft) -> dict[str, Any]:
         "description": draft.description,
         "specialisations": "\n".join(f"{roll}: {name}" for roll, name in draft.specialisations),
         "skills": "\n".join(skill_text(skill) for skill in draft.skills),
+        "survival_failure": draft.survival_failure,
     }
     for learner in LearnerType:
         initial[f"survival_{learner.value}"] = draft.survival.get(learner)

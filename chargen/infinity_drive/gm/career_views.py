@@ -112,7 +112,7 @@ def _preview(career: HomebrewCareer, profile: str) -> tuple[CareerPreview | None
         sample = Characteristics.from_profile(
             profile, characteristics_in_play(rules.metaphysical_in_play)
         )
-        return career_preview(_draft_rulebook(career), career.name, sample), ""
+        return career_preview(_draft_rulebook(career), career.name, sample, rules), ""
     except RulesError as why:
         return None, str(why)
 
@@ -142,6 +142,8 @@ def _odds(preview: CareerPreview) -> dict[str, Any]:
         "learner": preview.learner_type.value,
         "target": preview.survival_target,
         "survival": as_percent(preview.survival_chance),
+        "failure": preview.survival_failure.value,
+        "failure_is_careers": preview.survival_failure_is_careers,
         "tables": [
             {
                 "name": view.table.name,

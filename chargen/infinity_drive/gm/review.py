@@ -64,6 +64,7 @@ class Sheet:
     skills_text: str = ""
     career: str = ""
     homebrew: bool = False  # the career is the campaign's own
+    homebrew_version: int | None = None  # the version of it the character read
 
 
 def sheet_of(progress: Progress | None) -> Sheet:
@@ -77,6 +78,7 @@ def sheet_of(progress: Progress | None) -> Sheet:
         skills_text=state.skill_summary if state.career else "",
         career=", ".join(part for part in (state.career, state.specialisation) if part),
         homebrew=progress.homebrew_career,
+        homebrew_version=progress.homebrew_version,
     )
 
 

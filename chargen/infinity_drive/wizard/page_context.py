@@ -23,6 +23,8 @@ from rules.infinity_drive.creation import Expect
 from rules.infinity_drive.homebrew_careers import is_homebrew_career
 from rules.infinity_drive.house_rules import CharacteristicMethods, SurvivalFailure
 from rules.infinity_drive.learner import learner_for
+from rules.infinity_drive.rulebook import Rulebook
+from rules.infinity_drive.survival import survival_failure_outcome
 from rules.odds import as_percent, survival_chance
 
 # The method field's value for a non-humanoid race: "race:<id>".
@@ -164,9 +166,32 @@ def _learner_context(progress: Progress) -> dict[str, Any]:
     return {"learner": progress.state.learner or learner}
 
 
+# The career step's rule names a few of each career's specialisations, as the book does
+# ("Army, Covert, …"): the rest are rolled and shown with their tables.
+SPECIALISATIONS_NAMED = 2
+
+
+def career_paths(rulebook: Rulebook) -> list[dict[str, Any]]:
+    """The careers a character may choose, as the career step's rule names them: the
+    very careers its buttons offer (the pinned rule data's), homebrew ones marked."""
+    paths = []
+    for career in rulebook.careers:
+        names = sorted(set(rulebook.specialisations[career].values()))
+        shown = ", ".join(names[:SPECIALISATIONS_NAMED])
+        paths.append(
+            {
+                "name": career,
+                "homebrew": is_homebrew_career(rulebook, career),
+                "specialisations": f"{shown}, …" if len(names) > SPECIALISATIONS_NAMED else shown,
+            }
+        )
+    return paths
+
+
 def _career_context(progress: Progress) -> dict[str, Any]:
     return {
         "careers": progress.rulebook.careers,
+        "career_paths": career_paths(progress.rulebook),
         "homebrew_careers": [
             career
             for career in progress.rulebook.careers
@@ -229,6 +254,12 @@ def _skills_context(progress: Progress) -> dict[str, Any]:
     if state.expecting == Expect.TABLE_CHOICE and state.pending is not None:
         options = creation.skill_roll_options(state, progress.rulebook)
     survival = None
+    failure = progress.house_rules.survival_failure
+    if state.career:
+        # A homebrew career may say what failing does in it (the replay applies the same).
+        failure = survival_failure_outcome(
+            rulebook=progress.rulebook, career=state.career, house_rules=progress.house_rules
+        )
     if state.career and state.learner:
         target = progress.rulebook.survival_target(state.career, state.learner.learner_type)
         survival = {
@@ -246,8 +277,8 @@ def _skills_context(progress: Progress) -> dict[str, Any]:
         "rolls_in_group": rolls_in_group,
         "roll_rows": _roll_rows(progress),
         "records": state.records,
-        "player_chooses_outcome": progress.house_rules.survival_failure
-        == SurvivalFailure.PLAYER_CHOICE,
+        "player_chooses_outcome": failure == SurvivalFailure.PLAYER_CHOICE,
+        "survival_failure": failure.value,
         "pending_entry": last_step_row(progress.entries) if state.pending is not None else None,
         "placed_with_roll": _placed_with_roll(progress),
         **part_one_roll_note_context(

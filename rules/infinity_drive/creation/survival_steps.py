@@ -21,7 +21,11 @@ from rules.infinity_drive.creation.steps import (
     SurvivalRolled,
 )
 from rules.infinity_drive.house_rules import SurvivalFailure
-from rules.infinity_drive.survival import apply_setback, survival_check
+from rules.infinity_drive.survival import (
+    apply_setback,
+    survival_check,
+    survival_failure_outcome,
+)
 
 # Nothing public: each step is applied through `apply_step` (creation/reducer.py), which
 # finds these handlers by their `@handles` registrations.
@@ -44,9 +48,13 @@ def on_survival_rolled(
     if result.survived:
         following = Expect.SKILL_ROLL if state.rolls_left > 0 else Expect.COMPLETE
         return noted(replace(rolled, expecting=following), result.explanation)
-    if context.house_rules.survival_failure == SurvivalFailure.DEATH:
+    # A homebrew career may say what failing does in it; the book's follow the campaign.
+    outcome = survival_failure_outcome(
+        rulebook=context.rulebook, career=state.career, house_rules=context.house_rules
+    )
+    if outcome == SurvivalFailure.DEATH:
         return _dies(rolled, result.explanation)
-    if context.house_rules.survival_failure == SurvivalFailure.SETBACK:
+    if outcome == SurvivalFailure.SETBACK:
         return noted(replace(rolled, expecting=Expect.SETBACK), result.explanation)
     return noted(replace(rolled, expecting=Expect.SURVIVAL_OUTCOME), result.explanation)
 

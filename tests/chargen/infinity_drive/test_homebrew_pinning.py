@@ -208,9 +208,11 @@ def test_homebrew_is_shown_beside_the_career_on_the_wizard_sheet_and_gm_card(
     chosen = player_client.get(reverse("characters:career", args=[character.id])).content
     assert f"<strong>Spacer</strong> {BADGE}" in chosen.decode()
     sheet = player_client.get(reverse("characters:sheet", args=[character.id])).content
-    assert f"Spacer {BADGE}, Construction" in sheet.decode()
+    # The sheet and the GM's card name the version the character read.
+    versioned = BADGE.replace(">homebrew<", ">homebrew v1<")
+    assert f"Spacer {versioned}, Construction" in sheet.decode()
     card = approval_review(campaign, character).sheet
-    assert (card.career, card.homebrew) == ("Spacer, Construction", True)
+    assert (card.career, card.homebrew, card.homebrew_version) == ("Spacer, Construction", True, 1)
     book = new_character(player, campaign, "Booked")
     to_skills(book)
     assert approval_review(campaign, book).sheet.homebrew is False

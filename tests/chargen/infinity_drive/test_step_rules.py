@@ -14,7 +14,10 @@ from chargen.campaigns.models import Campaign
 from chargen.infinity_drive.models import Character
 from chargen.infinity_drive.services import character_start
 from chargen.infinity_drive.wizard.stepper import STEPS
+from chargen.rulebook.homebrew import book_career_hide
 from tests.chargen.house_rules import set_house_rules
+from tests.chargen.infinity_drive.steps import darrian, roll_book_characteristics
+from tests.chargen.infinity_drive.test_homebrew_pinning import spacer
 
 
 def _rule(client: Client, slug: str, character: Character) -> str:
@@ -59,3 +62,33 @@ def test_house_rules_change_the_numbers_the_rule_gives(
     assert "Point buy shares 60 points" in _rule(player_client, "characteristics", campaign_draft)
     assert "30,000 credits" in _rule(player_client, "equipment", campaign_draft)
     assert "survival roll" not in _rule(player_client, "skills", campaign_draft)
+
+
+def test_the_career_rule_names_the_careers_this_character_may_choose(
+    gm: User, player: User, player_client: Client, campaign: Campaign
+) -> None:
+    booked = character_start(owner=player, campaign=campaign, name="Lister", concept="")
+    assert (
+        "Choose a career path: Military (Army, Covert, …) or Citizen (Business, Civil, …); "
+        "its specialty is then rolled on 1d6."
+    ) in _rule(player_client, "career", booked)
+
+    spacer(campaign, gm)
+    book_career_hide(campaign=campaign, by=gm, name="Military", hidden=True)
+    own = character_start(owner=player, campaign=campaign, name="Rimmer", concept="")
+    rule = _rule(player_client, "career", own)
+    assert (
+        "Choose a career path: Citizen (Business, Civil, …) or Spacer (this campaign's own: "
+        "Business, Civil, …); its specialty is then rolled on 1d6."
+    ) in rule
+    assert "Military" not in rule
+    # The buttons offer the very careers the rule names.
+    roll_book_characteristics(own)
+    darrian(own)
+    page = player_client.get(reverse("characters:career", args=[own.id])).content.decode()
+    assert re.findall(r'name="career" id="career-\d+" value="([^"]+)"', page) == [
+        "Citizen",
+        "Spacer",
+    ]
+    # A character started before keeps the careers it pinned, and its rule says so.
+    assert "Military (Army, Covert, …)" in _rule(player_client, "career", booked)
