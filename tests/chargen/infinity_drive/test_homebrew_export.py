@@ -12,6 +12,7 @@ import jsonschema
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -24,7 +25,10 @@ from chargen.infinity_drive.gm import services as desk
 from chargen.infinity_drive.models import Character, CharacterStatus
 from chargen.rulebook.homebrew import homebrew_career_publish, homebrew_career_save
 from chargen.rulebook.models import HomebrewCareer
+from chargen.rulebook.services import rulebook_cache_clear
 from rules.infinity_drive.homebrew_careers import RowDraft, career_from_json
+from tests.chargen.export.conftest import exported
+from tests.chargen.export.test_round_trip import upload
 from tests.chargen.infinity_drive.test_homebrew_pinning import spacer
 from tests.chargen.infinity_drive_finish.build import (
     equip_standard,
@@ -32,6 +36,7 @@ from tests.chargen.infinity_drive_finish.build import (
     write_history,
 )
 
+KIND = "infinity_drive.character"
 PER_REQUEST = re.compile(rb'(csrfmiddlewaretoken" value="|nonce="|"X-CSRFToken": ")[^"]+')
 SCHEMA = json.loads((settings.BASE_DIR / "docs" / "export.schema.json").read_text())
 
@@ -131,3 +136,42 @@ def test_a_finished_sheet_and_export_are_unchanged_after_its_career_is_republish
     republished(career, gm)
     assert career.versions.count() == 2
     assert drawn() == before
+
+
+# Committed for real: PostgreSQL cannot TRUNCATE (the flush that stands for another
+# server's database) inside the test's transaction.
+@pytest.mark.django_db(transaction=True)
+def test_a_character_under_a_homebrew_career_replays_on_a_server_that_never_had_it(
+    gm: User, player: User, campaign: Campaign
+) -> None:
+    """The file carries the rule data it was built under, its homebrew career included:
+    another server, without the campaign or its careers, replays it whole."""
+    spacer(campaign, gm)
+    character = finished_spacer(gm, player, campaign)
+    document = exported(logged_in(player), KIND, character)
+    # Another server: its own database, with only the book, and the player signed up.
+    call_command("flush", interactive=False, verbosity=0)
+    rulebook_cache_clear()
+    call_command("load_rules_data", verbosity=0)
+    elsewhere = logged_in(User.objects.create_user("player-elsewhere"))
+
+    response = upload(elsewhere, document)
+
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    restored = Character.objects.get()
+    sheet = elsewhere.get(reverse("characters:sheet", args=[restored.id]))
+    assert sheet.status_code == 200
+    assert b"Spacer" in sheet.content
+    assert b"data-homebrew" in sheet.content
+    again = exported(elsewhere, KIND, restored)["characters"][0]
+    assert again["character"]["career"] == {"name": "Spacer", "homebrew": {"version": 1}}
+    carried = [row["hash"] for row in document["characters"][0]["log"]]
+    # Every row the file carried, as it was (a character made here without its concept
+    # step, as this fixture's is, gains that row when its sheet is first read).
+    assert [row["hash"] for row in again["log"]][: len(carried)] == carried
+
+
+def logged_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
