@@ -18,7 +18,7 @@ mended.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from django import forms
@@ -144,13 +144,15 @@ def latest_version(career: HomebrewCareer) -> HomebrewCareerVersion | None:
 
 
 def has_unpublished_changes(career: HomebrewCareer) -> bool:
-    """Whether the draft says anything its newest published version does not. Only what
-    the draft holds is compared: a published version may also carry a mark of its own
-    publication, which no draft has."""
+    """Whether the draft says anything its newest published version does not. Both are
+    compared as the rules read them, without the version's mark of its own publication
+    (no draft has one): a field an older version lacks reads as its default there, as it
+    does when a character replays it."""
     latest = latest_version(career)
     if latest is None:
         return True
-    return any(latest.data.get(key) != value for key, value in career.draft.items())
+    draft, published = career_from_json(career.draft), career_from_json(latest.data)
+    return replace(draft, publication=None) != replace(published, publication=None)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -27,7 +27,11 @@ from chargen.rulebook.homebrew import (
     homebrew_career_save,
 )
 from chargen.rulebook.models import HomebrewCareer, HomebrewCareerVersion
-from rules.infinity_drive.homebrew_careers import career_from_json, career_to_json
+from rules.infinity_drive.homebrew_careers import (
+    FOLLOW_HOUSE_RULE,
+    career_from_json,
+    career_to_json,
+)
 
 HTMX = {"HX-Request": "true"}
 SCRIPT = "<script>alert(1)</script>"
@@ -148,6 +152,21 @@ def test_what_only_the_published_version_holds_is_no_unpublished_change(
     page = gm_client.get(page_url(campaign)).content.decode()
     military = page.split(f'data-row="{published.pk}"')[1].split("</tr>")[0]
     assert '<td role="cell" data-label="Unpublished changes">yes</td>' in military
+
+
+def test_a_version_published_before_a_field_existed_reads_it_as_its_default(
+    gm_client: Client, campaign: Campaign, published: HomebrewCareer
+) -> None:
+    """A version published before careers said what a failed survival does holds no
+    such field; the draft saved since holds the default. Nothing has changed."""
+    version = published.versions.get()
+    version.data = {key: value for key, value in version.data.items() if key != "survival_failure"}
+    version.save()
+    published.draft = {**published.draft, "survival_failure": FOLLOW_HOUSE_RULE}
+    published.save()
+    page = gm_client.get(page_url(campaign)).content.decode()
+    military = page.split(f'data-row="{published.pk}"')[1].split("</tr>")[0]
+    assert '<td role="cell" data-label="Unpublished changes">no</td>' in military
 
 
 # --- Adding ---------------------------------------------------------------------------------
