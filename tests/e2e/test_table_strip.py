@@ -1,0 +1,61 @@
+"""The live strip on a player's sheet is one line a row: who, which character, what was
+done, when. A roll's dice and their source badge stay on the table page; drawn in the
+strip, they took the line's room and cut the character's name to an ellipsis on a phone.
+At 390 and 1280 px, light and dark."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Literal
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import BrowserContext, expect
+from pytest_django.live_server_helper import LiveServer
+
+from chargen.campaigns.models import Campaign
+from rules import drifting as rules
+from tests.chargen.drifting.conftest import make_played_character
+from tests.chargen.table.conftest import roll
+from tests.e2e.conftest import BOTH_WIDTHS
+from tests.e2e.test_phone_layout import log_in_as
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@BOTH_WIDTHS
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_strip_names_the_character_and_leaves_the_dice_to_the_table(
+    context: BrowserContext,
+    live_server: LiveServer,
+    table_campaign: Campaign,
+    player: User,
+    scheme: Literal["light", "dark"],
+    screenshot_dir: Path,
+) -> None:
+    firearms = rules.TokenState("Firearms", rules.TokenKind.FOCUS, held=2)
+    # Saved in a thread of its own, as a server's worker saves: this one runs Playwright's
+    # event loop, and a row is announced to the table from a thread with none.
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        jim = worker.submit(
+            make_played_character, player, "Jim Marlowe", [firearms], table_campaign
+        ).result()
+        worker.submit(roll, jim, "Climbs the mast", [6, 5]).result()
+    log_in_as(context, live_server.url, player)
+    page = context.new_page()
+    page.emulate_media(color_scheme=scheme)
+    page.goto(f"{live_server.url}{jim.get_absolute_url()}")
+
+    newest = page.locator("#table-strip #table-feed > li").first
+    expect(newest).to_contain_text("Climbs the mast")
+    expect(newest.locator(".log-dice")).to_be_hidden()
+    who = newest.locator("div").first.locator("span").first
+    expect(who.get_by_role("link", name="Jim Marlowe")).to_be_visible()
+    # The whole of "bob · Jim Marlowe" is drawn: nothing of it is cut off.
+    assert who.evaluate("element => element.scrollWidth <= element.clientWidth")
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    page.locator("#table-strip").screenshot(
+        path=str(screenshot_dir / f"table-strip-{width}-{scheme}.png")
+    )
