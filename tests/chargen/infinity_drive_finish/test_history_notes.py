@@ -249,6 +249,26 @@ def test_unwritten_notes_print_nothing_but_one_quiet_line_never_the_prompt(
         assert listed.count("<li>") == 1
 
 
+def test_with_no_history_written_the_sheet_draws_no_empty_history_heading(
+    player_client: Client, treva: Character
+) -> None:
+    equip_standard(treva)
+    write_history(treva)
+    for name in ("sheet", "print", "review"):
+        html = player_client.get(page(name, treva)).content.decode()
+        assert "No history written yet." in html  # said once, on the roll log's line
+        assert 'class="sheet-history"' not in html
+        assert f'id="h-history-{treva.id}"' not in html
+    note_save(
+        character=treva,
+        expected_sequence=next_sequence(treva),
+        roll=a_roll(treva, 0).sequence,
+        text="Born in the yards",
+    )
+    html = player_client.get(page("sheet", treva)).content.decode()
+    assert f'id="h-history-{treva.id}">History<' in html
+
+
 def test_the_history_field_starts_empty_with_its_counter(
     player_client: Client, treva: Character
 ) -> None:

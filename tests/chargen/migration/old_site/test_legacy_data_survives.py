@@ -181,7 +181,8 @@ def _recorded_as_now_intended(url: str, recorded: str) -> str:
       or mental and describe the crisis" once that crisis is recorded beside it.
     - 29 November 2026: an Infinity Drive sheet's history lists only the rolls with a
       note; "History not written yet" beside each other roll gives way to one line by
-      the roll log's counts (the GM's roll log still shows it beside each roll).
+      the roll log's counts (the GM's roll log still shows it beside each roll); with no
+      note written at all, the History heading is not drawn.
     - 29 November 2026: the Drifting campaign page's list of lifepaths and the GM's form
       for a new one moved to the campaign's lifepaths page (drafts, checks, versions).
     - 29 November 2026: an Infinity Drive sheet's skills are four Skill | Rank tables (the
@@ -197,8 +198,8 @@ def _recorded_as_now_intended(url: str, recorded: str) -> str:
         head, history = recorded.split(" History ", 1)
         history = f" {history}"  # each item, the first too, starts after a space
         unwritten = len(UNWRITTEN_ITEM.findall(history))
+        written = history.count(" — ") - unwritten
         if unwritten:
-            written = history.count(" — ") - unwritten
             line = (
                 f"{unwritten} more roll{'s' if unwritten > 1 else ''} "
                 f"ha{'ve' if unwritten > 1 else 's'} no history note yet."
@@ -207,7 +208,8 @@ def _recorded_as_now_intended(url: str, recorded: str) -> str:
             )
             head = f"{head} {line}"  # the roll log's counts end the text before "History"
             history = " ".join(UNWRITTEN_ITEM.sub(" ", history).split())
-            recorded = f"{head} History {history}"
+        # With nothing written, the sheet draws no History heading at all.
+        recorded = f"{head} History {history.strip()}" if written else f"{head} {history.strip()}"
     if SHEET_HISTORY.search(url):
         recorded = SKILLS_LINE.sub(lambda found: _skill_tables(found.group(1)), recorded)
     if url.startswith("/drifting/campaign/"):
