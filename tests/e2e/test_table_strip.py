@@ -1,7 +1,8 @@
-"""The live strip on a player's sheet is one line a row: who, which character, what was
-done, when. A roll's dice and their source badge stay on the table page; drawn in the
+"""The live strip on a player's sheet is one line a row: who, which character, when, what
+was done. A roll's dice and their source badge stay on the table page; drawn in the
 strip, they took the line's room and cut the character's name to an ellipsis on a phone.
-At 390 and 1280 px, light and dark."""
+A long "what" is what gives way, never the name or the time. At 390 and 1280 px, light
+and dark."""
 
 from __future__ import annotations
 
@@ -23,6 +24,11 @@ from tests.e2e.test_phone_layout import log_in_as
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+LONG = (
+    "Climbs the mast of the Wandering Star in the teeth of the storm, a knife in his "
+    "teeth and the rigging singing, to cut the topsail free before it drags her under"
+)
+
 
 @BOTH_WIDTHS
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -41,7 +47,7 @@ def test_the_strip_names_the_character_and_leaves_the_dice_to_the_table(
         jim = worker.submit(
             make_played_character, player, "Jim Marlowe", [firearms], table_campaign
         ).result()
-        worker.submit(roll, jim, "Climbs the mast", [6, 5]).result()
+        worker.submit(roll, jim, LONG, [6, 5]).result()
     log_in_as(context, live_server.url, player)
     page = context.new_page()
     page.emulate_media(color_scheme=scheme)
@@ -54,6 +60,15 @@ def test_the_strip_names_the_character_and_leaves_the_dice_to_the_table(
     expect(who.get_by_role("link", name="Jim Marlowe")).to_be_visible()
     # The whole of "bob · Jim Marlowe" is drawn: nothing of it is cut off.
     assert who.evaluate("element => element.scrollWidth <= element.clientWidth")
+    for row in page.locator("#table-strip #table-feed > li").all():
+        if not row.is_visible():
+            continue
+        what, when = row.locator(".text-break").bounding_box(), row.locator("time")
+        if when.is_visible():  # the phone leaves the time to the table page
+            box = when.bounding_box()
+            assert box is not None
+            assert what is not None
+            assert box["height"] <= what["height"] + 1, "the time wraps onto two lines"
     width = page.viewport_size["width"] if page.viewport_size else 0
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     page.locator("#table-strip").screenshot(
