@@ -71,6 +71,7 @@ class LiveRow:
     # The position key its sequence counts in: "" for its subject's log; an entry that is
     # no log row (a character submitted to the GM) names its own (`passages_key`).
     stream: str = ""
+    sides: int = 6  # of each die in `faces`: a d6 is drawn with pips, others with numbers
 
     @property
     def position_key(self) -> str:
@@ -93,6 +94,7 @@ class LiveFeed:
     subject: Callable[[Any], LiveSubject]  # a subject, its owner fetched with it
     label: Callable[[Any], str]  # a row in words
     note: Callable[[Any], str] = lambda row: ""
+    sides: int = 6  # the dice its rows roll (roll and keep rolls d10s)
 
 
 def subject_key(system_key: str, subject_pk: uuid.UUID | str) -> str:

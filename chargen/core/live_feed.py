@@ -136,6 +136,7 @@ def _rows(feed: LiveFeed, rows: list[Any], viewer: Viewer) -> Iterator[LiveRow]:
             faces=tuple(row.faces or ()),
             provenance=provenance(row, keys),
             note=feed.note(row) if viewer.sees_note_of(live_subject) else "",
+            sides=feed.sides,
         )
 
 

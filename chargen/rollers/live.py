@@ -42,4 +42,5 @@ def mana_feed(system_key: str) -> LiveFeed:
         log_model=ManaRollEntry,
         subject=lambda sheet: _subject(system_key, sheet),
         label=row_words,
+        sides=10,
     )

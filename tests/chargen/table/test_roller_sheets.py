@@ -75,7 +75,10 @@ def test_the_table_page_lists_roller_rolls_with_dice_result_and_what_they_did(
     text = html.content.decode()
     assert "Pool roll: Strength 3 dice &lt;climb&gt; → Roll Total 11" in text
     assert "Roll: Cunning kept 2 → 2 successes" in text
-    assert 'data-face="6"' in text
+    assert 'data-sides="6" data-face="6"' in text
+    # A roll-and-keep die is a d10, drawn with its number: as a d6, a 9 showed no pips.
+    assert 'data-sides="10" data-face="9"' in text
+    assert 'data-sides="6" data-face="9"' not in text
     assert brannock.get_absolute_url() in text  # the GM opens the sheet (read only)
     assert text.index("Cunning kept 2") < text.index("Strength 3 dice")  # newest first
 
@@ -115,6 +118,7 @@ def test_members_hear_each_roller_roll_live_and_a_reconnect_hears_the_missed_onc
         replay = await hello(again, position) + await heard(again)
         assert replay.count("Missed pool") == 1
         assert replay.count("Missed keep") == 1
+        assert 'data-sides="10" data-face="8"' in replay  # over the socket as on the page
         assert "Brannock pushes the door" not in replay
         await again.disconnect(timeout=30)
 
