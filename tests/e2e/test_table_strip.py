@@ -12,7 +12,7 @@ from typing import Literal
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from chargen.campaigns.models import Campaign
@@ -74,3 +74,51 @@ def test_the_strip_names_the_character_and_leaves_the_dice_to_the_table(
     page.locator("#table-strip").screenshot(
         path=str(screenshot_dir / f"table-strip-{width}-{scheme}.png")
     )
+
+
+@BOTH_WIDTHS
+def test_nothing_below_the_strip_moves_when_it_arrives(
+    browser: Browser,
+    context: BrowserContext,
+    live_server: LiveServer,
+    table_campaign: Campaign,
+    player: User,
+) -> None:
+    """The strip comes after the page; its loader takes the strip's room, so a button the
+    player is about to press stays where it was drawn (the strip arriving pushed the page
+    down by a hundred pixels, under a finger on its way to a button). The loader is what
+    a page without JavaScript keeps: the heading below it sits as far below it as below
+    the strip once the strip, with three rows, has arrived."""
+    firearms = rules.TokenState("Firearms", rules.TokenKind.FOCUS, held=2)
+    with ThreadPoolExecutor(max_workers=1) as worker:  # as in the test above
+        jim = worker.submit(
+            make_played_character, player, "Jim Marlowe", [firearms], table_campaign
+        ).result()
+        for summary in ("Climbs the mast", "Cuts the topsail", LONG):
+            worker.submit(roll, jim, summary, [6, 5]).result()
+    url = f"{live_server.url}{jim.get_absolute_url()}"
+    log_in_as(context, live_server.url, player)
+    live = context.new_page()
+    live.goto(url)
+    expect(live.locator("#table-strip #table-feed > li").first).to_contain_text("Climbs")
+    arrived = below_the_strip(live)
+
+    still = browser.new_context(viewport=live.viewport_size, java_script_enabled=False)
+    log_in_as(still, live_server.url, player)
+    loader = still.new_page()
+    loader.goto(url)
+    expect(loader.get_by_role("link", name="The campaign’s live table")).to_be_visible()
+    waiting = below_the_strip(loader)
+    still.close()
+
+    assert abs(arrived - waiting) <= 1, (waiting, arrived)
+
+
+def below_the_strip(page: Page) -> float:
+    """How far below the strip's top (or its loader's) the page's heading is drawn: what
+    the page around them draws (a phone's menu without JavaScript) counts for nothing."""
+    strip = page.locator("section.table-strip").bounding_box()
+    heading = page.get_by_role("heading", level=1).bounding_box()
+    assert strip is not None
+    assert heading is not None
+    return heading["y"] - strip["y"]
