@@ -91,14 +91,15 @@ def _as_now_intended(url: str, text: str) -> str:
       says what the mark means, a token sheet and each card of the GM's campaign page list
       the character's lifepaths, and the campaign page links the campaign's lifepaths page.
     - 29 November 2026: the live table. A sheet of a character in a campaign links the
-      campaign's live table (the strip loads there after the page); a roller sheet has the
+      campaign's live table (the strip loads there after the page, in a loader drawn as the
+      strip is); a roller sheet has the
       form that shows it at one of its owner's campaigns' tables; the GM's desk links the
       campaign's own careers.
     """
     if _in_a_campaign(url):
         # The link is the first thing the page's text reads, so it starts the text.
-        assert text.startswith(f"{LIVE_TABLE_LINK} "), f"{url} does not link the live table"
-        text = text.removeprefix(f"{LIVE_TABLE_LINK} ")
+        assert text.startswith(f"{LIVE_TABLE_LOADER} "), f"{url} does not link the live table"
+        text = text.removeprefix(f"{LIVE_TABLE_LOADER} ")
     if url.startswith("/rollers/") and url != "/rollers/":
         text, forms = ROLLER_TABLE_FORM.subn("", text, count=1)
         assert forms, f"{url} does not offer the live table form"
@@ -124,7 +125,9 @@ def _as_now_intended(url: str, text: str) -> str:
 
 
 HOMEBREW_HELP = "A lifepath marked homebrew is your campaign's own, written by its GM."
-LIVE_TABLE_LINK = "The campaign’s live table"
+# The strip's loader: a link to the table, and the strip's presence line as it reads
+# before the page is live (the loader is drawn as the strip is).
+LIVE_TABLE_LOADER = "The campaign’s live table Who is at the table shows once the page is live."
 # The roller sheet's live table form: its heading, the field (no table, then the owner's
 # campaigns by name), its help and its button.
 ROLLER_TABLE_FORM = re.compile(
