@@ -92,9 +92,8 @@ def _as_now_intended(url: str, text: str) -> str:
       the character's lifepaths, and the campaign page links the campaign's lifepaths page.
     - 29 November 2026: the live table. A sheet of a character in a campaign links the
       campaign's live table (the strip loads there after the page, in a loader drawn as the
-      strip is); a roller sheet has the
-      form that shows it at one of its owner's campaigns' tables; the GM's desk links the
-      campaign's own careers.
+      strip is); a roller sheet has the form that shows it at one of its owner's
+      campaigns' tables; the GM's desk links the campaign's own careers.
     """
     if _in_a_campaign(url):
         # The link is the first thing the page's text reads, so it starts the text.
