@@ -84,3 +84,16 @@ def test_the_admin_cannot_store_a_grant_beyond_the_cap_either(
     with pytest.raises(ValidationError) as refused:
         grant.full_clean()
     assert refused.value.message_dict["count"] == ["A lifepath grants 1 to 3 tokens of a type."]
+
+
+@pytest.mark.parametrize("who", ["gm_client", "player_client"])
+def test_the_campaign_page_links_the_live_table_and_the_campaigns_own_page(
+    who: str, request: pytest.FixtureRequest, campaign: Campaign
+) -> None:
+    client: Client = request.getfixturevalue(who)
+    page = client.get(reverse("drifting:campaign", kwargs={"campaign_id": campaign.id}))
+    text = page.content.decode()
+    table = reverse("table:page", kwargs={"campaign_id": campaign.id})
+    assert f'href="{table}" data-table-link>The live table</a>' in text
+    detail = reverse("campaigns:detail", kwargs={"campaign_id": campaign.id})
+    assert f'href="{detail}" data-campaign-link>' in text

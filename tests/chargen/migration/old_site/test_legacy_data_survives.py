@@ -93,7 +93,8 @@ def _as_now_intended(url: str, text: str) -> str:
     - 29 November 2026: the live table. A sheet of a character in a campaign links the
       campaign's live table (the strip loads there after the page, in a loader drawn as the
       strip is); a roller sheet has the form that shows it at one of its owner's
-      campaigns' tables; the GM's desk links the campaign's own careers.
+      campaigns' tables; the GM's desk links the campaign's own careers; a Drifting
+      campaign's page links its table and the campaign's own page.
     """
     if _in_a_campaign(url):
         # The link is the first thing the page's text reads, so it starts the text.
@@ -118,7 +119,10 @@ def _as_now_intended(url: str, text: str) -> str:
         text = text.replace(shown, " ", 1)
     if url.startswith("/drifting/campaign/"):
         text = re.sub(
-            " (Write and publish this campaign's|This campaign's) lifepaths(?= )", "", text
+            " (Write and publish this campaign's|This campaign's) lifepaths"
+            " · The live table · The campaign's page(?= )",
+            "",
+            text,
         )
     return text
 
