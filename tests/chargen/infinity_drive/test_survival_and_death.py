@@ -13,6 +13,7 @@ from chargen.infinity_drive import services
 from chargen.infinity_drive.log import log_entries
 from chargen.infinity_drive.models import Character, CharacterStatus
 from tests.chargen.infinity_drive.steps import (
+    citizen_by_point_buy,
     citizen_construction,
     darrian,
     next_sequence,
@@ -35,16 +36,7 @@ def url(name: str, character: Character) -> str:
 
 
 def fourteen_roll_citizen(character: Character) -> None:
-    services.character_choose_method(
-        character=character, expected_sequence=next_sequence(character), method="point_buy"
-    )
-    services.character_assign_points(
-        character=character, expected_sequence=next_sequence(character), values=FOURTEEN_ROLLS
-    )
-    services.character_choose_race(
-        character=character, expected_sequence=next_sequence(character), race_id=None
-    )
-    citizen_construction(character)
+    citizen_by_point_buy(character, FOURTEEN_ROLLS)
 
 
 def skills(character: Character, count: int, start: int = 0) -> None:
