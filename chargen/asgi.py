@@ -1,7 +1,9 @@
-"""ASGI entry point: the pages and the live table's socket from one process.
+"""ASGI entry point: the live table's socket, and the pages too.
 
-`make run` serves it with uvicorn; production runs gunicorn with uvicorn workers
-(`gunicorn chargen.asgi -k uvicorn_worker.UvicornWorker`) behind nginx (README).
+`make run` serves everything from it with uvicorn. Production serves the pages from
+chargen.wsgi (gthread workers, cheaper a request) and only the sockets from here: gunicorn
+with uvicorn workers (`gunicorn chargen.asgi -k uvicorn_worker.UvicornWorker`), to which
+nginx sends `/ws/` (docs/deployment.md).
 """
 
 from __future__ import annotations

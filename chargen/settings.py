@@ -119,7 +119,7 @@ ROOT_URLCONF = "chargen.urls"
 # A refused CSRF token gets the site's page with the reason in words.
 CSRF_FAILURE_VIEW = "chargen.core.refusals.csrf_failure"
 WSGI_APPLICATION = "chargen.wsgi.application"
-# The live table's WebSocket and the pages, from one process (chargen/asgi.py).
+# The live table's WebSocket (and, under `make run`, the pages too): chargen/asgi.py.
 ASGI_APPLICATION = "chargen.asgi.application"
 
 TEMPLATES = [

@@ -1,4 +1,5 @@
-"""WSGI entry point for gunicorn: `gunicorn chargen.wsgi`."""
+"""WSGI entry point: production's pages (`gunicorn chargen.wsgi --worker-class gthread`,
+docs/deploy/chargen@.service); the live table's socket is chargen.asgi's."""
 
 from __future__ import annotations
 

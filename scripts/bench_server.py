@@ -148,17 +148,23 @@ class Server:
             return ""
 
 
+# How production serves each part (docs/deploy/): the pages through the WSGI app on
+# threaded workers, the live table's sockets through the ASGI app on uvicorn workers.
+PAGES = ["chargen.wsgi", "--worker-class", "gthread", "--threads", "4"]
+TABLE = ["chargen.asgi", "-k", "uvicorn_worker.UvicornWorker"]
+
+
 @contextmanager
-def gunicorn(tree: Path, env: dict[str, str], log_dir: Path) -> Iterator[Server]:
-    """gunicorn serving the code in `tree` with two uvicorn workers (the pages and the
-    live table's socket, as production), until the block ends."""
+def gunicorn(
+    tree: Path, env: dict[str, str], log_dir: Path, *, app: list[str] = PAGES
+) -> Iterator[Server]:
+    """gunicorn serving the code in `tree` with two workers, the pages (`PAGES`) or the
+    live table's sockets (`TABLE`) as production does, until the block ends."""
     port = free_port()
     log = log_dir / f"gunicorn-{port}.log"
     command = [
         str(GUNICORN),
-        "chargen.asgi",
-        "-k",
-        "uvicorn_worker.UvicornWorker",  # as production runs it (docs/deploy/chargen@.service)
+        *app,
         "--bind",
         f"127.0.0.1:{port}",
         "--workers",

@@ -1,7 +1,7 @@
 """`make bench`'s live table: watchers holding the table's socket while players roll.
 
-On the deployed server (bench_server: gunicorn with uvicorn workers serving chargen.asgi,
-as production runs it), one Drifting campaign gets `watchers` members, each holding a
+On the deployed table server (bench_server: gunicorn with uvicorn workers serving
+chargen.asgi, as production runs it), one Drifting campaign gets `watchers` members, each holding a
 table socket open for the whole run, and `players` players who roll on their sheets
 (bench_table_roll: the service the Roll button calls), thinking 1–3 s between rolls.
 Every roll's commit time is noted by the roller and every fragment's arrival by each
@@ -181,7 +181,7 @@ def table_load(label: str, *, watchers: int, players: int, rolls: int, out: Path
         tempfile.TemporaryDirectory(prefix="chargen-bench-table-") as scratch,
     ):
         env = bench_server.deploy(tree, database_url)
-        with bench_server.gunicorn(tree, env, Path(scratch)) as server:
+        with bench_server.gunicorn(tree, env, Path(scratch), app=bench_server.TABLE) as server:
             figures = asyncio.run(
                 run(
                     tree,

@@ -4,9 +4,10 @@
 # On the local PostgreSQL (127.0.0.1:5432, user postgres, trust auth; PGHOST, PGPORT and
 # PGUSER change that) it follows the recipe in its order: a virtualenv from
 # requirements-prod.lock, the keys, a role and a database, the environment file,
-# migrate, collectstatic, the rules data, `check --deploy`, two gunicorn servers on two
-# ports, /health/ and pages on each (a player signs in on one server and reads their
-# character on the other), then a backup with pg_dump restored into a fresh database
+# migrate, collectstatic, the rules data, `check --deploy`, two gunicorn servers of the
+# pages and one of the live table's sockets, /health/ and pages on each page server (a
+# player signs in on one server and reads their character on the other), /health/ and a
+# campaign's table socket on the table server, then a backup with pg_dump restored into a fresh database
 # and checked with `manage.py check_snapshots`.
 #
 # The release is a copy of this checkout's files (tracked and new, not ignored) in a
@@ -99,24 +100,31 @@ DJANGO_SUPERUSER_PASSWORD="$("$PY" -c 'import secrets; print(secrets.token_urlsa
     manage createsuperuser --noinput --username admin --email admin@example.org
 manage check --deploy --fail-level ERROR
 
-step "6. two gunicorn servers"
+step "6. two gunicorn servers of the pages (WSGI), one of the live table (ASGI)"
 PORTS=("$(free_port)" "$(free_port)")
+TABLE_PORT="$(free_port)"
 for port in "${PORTS[@]}"; do
-    (set -a && . "$ENV_FILE" && set +a && exec "$APP/.venv/bin/gunicorn" chargen.asgi \
-        -k uvicorn_worker.UvicornWorker --bind "127.0.0.1:$port" --workers 1 --log-level warning) &
+    (set -a && . "$ENV_FILE" && set +a && exec "$APP/.venv/bin/gunicorn" chargen.wsgi \
+        --worker-class gthread --workers 1 --threads 2 --bind "127.0.0.1:$port" \
+        --log-level warning) &
     SERVER_PIDS+=("$!")
 done
-for port in "${PORTS[@]}"; do
+(set -a && . "$ENV_FILE" && set +a && exec "$APP/.venv/bin/gunicorn" chargen.asgi \
+    -k uvicorn_worker.UvicornWorker --bind "127.0.0.1:$TABLE_PORT" --workers 1 \
+    --log-level warning) &
+SERVER_PIDS+=("$!")
+for port in "${PORTS[@]}" "$TABLE_PORT"; do
     for _ in $(seq 60); do
         curl -s -o /dev/null "http://127.0.0.1:$port/health/" && break
         sleep 1
     done
 done
 
-step "7. /health/ and pages on each server"
-"$PY" - "$HOST_NAME" "${PORTS[@]}" <<'PYTHON'
-"""/health/ on both servers, then a player who signs up on the first reads the character
-they started there on the second: the servers share everything through the database."""
+step "7. /health/ and pages on each server, the table's socket on its own"
+"$PY" - "$HOST_NAME" "$TABLE_PORT" "${PORTS[@]}" <<'PYTHON'
+"""/health/ on every server, then a player who signs up on the first page server reads
+the character they started there on the second (the servers share everything through
+the database), and opens the table socket of a campaign they run on the table server."""
 
 import json
 import re
@@ -125,7 +133,9 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-host, ports = sys.argv[1], sys.argv[2:]
+from websockets.sync.client import connect
+
+host, table_port, ports = sys.argv[1], sys.argv[2], sys.argv[3:]
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -164,6 +174,11 @@ def form_fields(page):
     return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
 
 
+for port in [*ports, table_port]:
+    status, _, body = ask(port, "/health/?format=json", proto="http")
+    print(f"server :{port} /health/ {status} {body}")
+    assert status == 200 and set(json.loads(body).values()) == {"OK"}, body
+
 for port in ports:
     status, _, body = ask(port, "/health/?format=json", proto="http")
     print(f"server :{port} /health/ {status} {body}")
@@ -198,6 +213,18 @@ print(f"server :{second} opened it and chose to roll the characteristics: {statu
 status, _, page = ask(first, "/characters/")
 assert status == 200 and "Treva Donalson" in page, status
 print(f"server :{first} lists the character: 200")
+# A campaign they run, whose live table's socket the table server opens for them (nginx
+# sends it /ws/ and nothing else).
+status, _, page = ask(first, "/campaigns/new/")
+fields = form_fields(page)
+fields.update(name="The Long Jump", description="", game="drifting")
+status, headers, _ = ask(first, "/campaigns/new/", fields)
+assert status in (302, 303), f"starting a campaign answered {status}"
+campaign = re.search(r"[0-9a-f]{8}-[0-9a-f-]{27}", headers["Location"]).group(0)
+cookie = "; ".join(f"{name}={value}" for name, value in cookies.items())
+with connect(f"ws://127.0.0.1:{table_port}/ws/table/{campaign}/", origin=f"https://{host}",
+             additional_headers={"Cookie": cookie}, open_timeout=30) as socket:
+    print(f"table server :{table_port} opened the socket of campaign {campaign}")
 PYTHON
 
 step "8. backup with pg_dump, restored into a fresh database"

@@ -2,7 +2,8 @@
 
 A socket opened from another site's page is refused before the session is read
 (AllowedHostsOriginValidator): the browser sends this site's cookie with it, so only
-the Origin tells the two apart. chargen/asgi.py serves it beside the pages.
+the Origin tells the two apart. chargen/asgi.py serves it (production: the table servers,
+docs/deployment.md).
 """
 
 from __future__ import annotations

@@ -115,20 +115,47 @@ def test_the_web_process_refuses_to_start_without_a_secret_key(entry_point: str)
     assert NO_SECRET_KEY_MESSAGE in result.stderr
 
 
-# Production's command line (docs/deploy/chargen@.service): uvicorn workers serving the
-# ASGI app (pages and the live table's socket); the WSGI app still loads on its own.
-GUNICORN_APPS = [
-    ["chargen.asgi", "-k", "uvicorn_worker.UvicornWorker"],
-    ["chargen.wsgi"],
-]
+DEPLOY = ROOT / "docs" / "deploy"
 
 
-@pytest.mark.parametrize("app", GUNICORN_APPS, ids=["asgi", "wsgi"])
-def test_gunicorn_loads_the_app_with_a_secret_key_and_refuses_without(app: list[str]) -> None:
+def unit_command(unit: str) -> list[str]:
+    """The gunicorn arguments of a systemd unit's ExecStart (its continuation lines
+    joined), without the gunicorn binary itself."""
+    lines = (DEPLOY / unit).read_text().replace("\\\n", " ").splitlines()
+    (command,) = (
+        line.removeprefix("ExecStart=") for line in lines if line.startswith("ExecStart=")
+    )
+    binary, *arguments = command.split()
+    assert binary.endswith("/gunicorn")
+    return arguments
+
+
+# Production's command lines: the pages on threaded workers serving the WSGI app, the live
+# table's sockets on uvicorn workers serving the ASGI app.
+UNITS = ["chargen@.service", "chargen-table@.service"]
+
+
+def test_the_pages_are_served_by_wsgi_and_the_table_by_asgi() -> None:
+    pages, table = (unit_command(unit) for unit in UNITS)
+    assert pages[0] == "chargen.wsgi"
+    assert "gthread" in pages
+    assert table[0] == "chargen.asgi"
+    assert "uvicorn_worker.UvicornWorker" in table
+    # nginx sends the sockets, and only them, to the table servers.
+    nginx = (DEPLOY / "nginx.conf").read_text()
+    socket_block = nginx[nginx.index("location /ws/") :].split("}", 1)[0]
+    assert "proxy_pass http://chargen_table;" in socket_block
+    assert nginx.count("proxy_pass http://chargen_table;") == 1
+
+
+@pytest.mark.parametrize("unit", UNITS)
+def test_gunicorn_loads_each_unit_with_a_secret_key_and_refuses_without(unit: str) -> None:
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
-    started = run_python(gunicorn, "--check-config", *app, **PRODUCTION)
+    # The unit's own arguments, but bound where a test may listen.
+    arguments = [argument.replace("%i", "0") for argument in unit_command(unit)]
+    started = run_python(gunicorn, "--check-config", *arguments, **PRODUCTION)
     assert started.returncode == 0, started.stderr
-    refused = run_python(gunicorn, "--check-config", *app, **WITHOUT_SECRET_KEY)
+    refused = run_python(gunicorn, "--check-config", *arguments, **WITHOUT_SECRET_KEY)
     assert refused.returncode != 0
     assert NO_SECRET_KEY_MESSAGE in refused.stderr
 
