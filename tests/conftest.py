@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -104,3 +105,35 @@ def other_player_client(other_player: User) -> Client:
 @pytest.fixture
 def outsider_client(outsider: User) -> Client:
     return _logged_in(outsider)
+
+
+# Fixtures through which a test reaches the database (pytest-django refuses any other
+# test a connection, so a test without one of these behaves the same on every database).
+DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "live_server",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+    }
+)
+
+
+def reaches_a_database(item: pytest.Item) -> bool:
+    fixtures = getattr(item, "fixturenames", ())
+    return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
+        fixtures
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With CHARGEN_TESTS_THAT_REACH_A_DATABASE=1 (.ci/run's second database), only the
+    tests that can open a connection: the others ran already and cannot differ."""
+    if os.environ.get("CHARGEN_TESTS_THAT_REACH_A_DATABASE") != "1":
+        return
+    kept = [item for item in items if reaches_a_database(item)]
+    dropped = [item for item in items if not reaches_a_database(item)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.browser_fixtures import DOCS_SCREENSHOTS
@@ -32,3 +35,30 @@ def test_no_test_reads_outside_the_repository() -> None:
 def test_the_seed_copies_are_in_the_repository() -> None:
     seeds = sorted(path.name for path in (REPOSITORY / "docs" / "seeds").glob("*.txt"))
     assert len(seeds) == 4
+
+
+def collected(*paths: str, **env: str) -> set[str]:
+    """The test ids pytest collects from `paths` with `env` added to this environment."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", *paths],
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return {line.split("[")[0] for line in done.stdout.splitlines() if "::" in line}
+
+
+def test_the_second_database_runs_only_the_tests_that_can_reach_one() -> None:
+    """.ci/run's PostgreSQL run leaves out the tests pytest-django refuses a connection:
+    a test with the django_db mark or a database fixture is kept, a pure one is not."""
+    paths = ("tests/rules/test_dice.py", "tests/chargen/core/test_access_helpers.py")
+    everything = collected(*paths)
+    with_a_database = collected(*paths, CHARGEN_TESTS_THAT_REACH_A_DATABASE="1")
+    assert any(test.startswith("tests/rules/test_dice.py") for test in everything)
+    assert with_a_database == {
+        test for test in everything if test.startswith("tests/chargen/core/test_access_helpers")
+    }
+    assert with_a_database
