@@ -47,6 +47,22 @@ def test_survival_odds_are_shown_before_rolling(player_client: Client, draft: Ch
     assert "91.7%" in content  # 2d6 above 3: 33 of 36
 
 
+HEADER_PROFILE = '<span class="small text-body-secondary">Profile</span>'
+
+
+def test_the_header_names_a_profile_only_once_there_is_one(
+    player_client: Client, draft: Character
+) -> None:
+    choosing = player_client.get(url("characteristics", draft)).content.decode()
+    assert 'name="method"' in choosing  # the method step: nothing rolled or bought yet
+    assert HEADER_PROFILE not in choosing
+    assert 'class="hex-profile"' not in choosing
+    roll_book_characteristics(draft)
+    rolled = player_client.get(url("characteristics", draft)).content.decode()
+    assert f'{HEADER_PROFILE} <span class="hex-profile"' in rolled
+    assert "58C2874</span>" in rolled
+
+
 def test_the_query_count_does_not_grow_with_the_rolls(
     player_client: Client, draft: Character, django_assert_max_num_queries: Any
 ) -> None:
