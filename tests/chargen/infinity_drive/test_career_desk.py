@@ -157,3 +157,18 @@ def test_a_get_changes_nothing_and_posts_only_are_posts(
     ):
         assert gm_client.get(address).status_code == 405
     assert state() == before
+
+
+def test_the_odds_list_the_tables_in_the_forms_order(
+    gm_client: Client, campaign: Campaign, copied: HomebrewCareer
+) -> None:
+    page = gm_client.get(url("career", campaign, copied), {"profile": "7777777"}).content.decode()
+    fields = re.findall(r'<label\s+for="id_table_\d+" class="[^"]*">\s*([^<*]+?)\s*<', page)
+    odds = page.split("data-odds>", 1)[1].split("</table>", 1)[0]
+    tables = re.findall(r"<tr><td>([^<]+)", odds)
+    assert len(fields) == len(tables) > 2
+    for field, table in zip(fields, tables, strict=True):
+        named = re.fullmatch(r"(.+): (action|academic) table", field)
+        assert named, field
+        whose, side = named.groups()
+        assert f"{whose} {side} Table".lower() in table.lower(), (fields, tables)
