@@ -172,3 +172,14 @@ def test_the_odds_list_the_tables_in_the_forms_order(
         assert named, field
         whose, side = named.groups()
         assert f"{whose} {side} Table".lower() in table.lower(), (fields, tables)
+
+
+def test_publish_comes_before_the_long_form_and_its_odds(
+    gm_client: Client, campaign: Campaign, copied: HomebrewCareer
+) -> None:
+    """On a phone the page is one column: Publish sits with the draft's summary, not
+    below every table's field and the odds."""
+    page = gm_client.get(url("career", campaign, copied), {"profile": "7777777"}).content.decode()
+    publish = page.index(f'action="{url("career_publish", campaign, copied)}"')
+    assert publish < page.index('id="id_name"') < page.index("data-odds>")
+    assert page.count(url("career_publish", campaign, copied)) == 1
