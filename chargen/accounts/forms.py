@@ -26,3 +26,14 @@ class SignUpForm(UserCreationForm):
         # An address an account already uses is not refused here: that would tell anyone
         # who has an account. chargen.accounts.services.account_sign_up e-mails its owner.
         return str(self.cleaned_data["email"]).strip()
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        # Django's form autofocuses the username. After a refusal, the page loads with
+        # the focus on the first field in error instead: a keyboard or screen-reader user
+        # lands where the fix is (passwords that don't match, say), not at the top.
+        in_error = [name for name in self.fields if name in self.errors]
+        if in_error:
+            for field in self.fields.values():
+                field.widget.attrs.pop("autofocus", None)
+            self.fields[in_error[0]].widget.attrs["autofocus"] = True

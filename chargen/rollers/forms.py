@@ -90,6 +90,8 @@ UniqueAttributeFormSet = forms.inlineformset_factory(
     fields=("name", "score"),
     extra=1,
     can_delete=True,
+    # A blank new row has nothing to delete: no Delete box beside it.
+    can_delete_extra=False,
 )
 
 UniqueSpecialFormSet = forms.inlineformset_factory(
@@ -98,6 +100,8 @@ UniqueSpecialFormSet = forms.inlineformset_factory(
     fields=("name", "starred"),
     extra=1,
     can_delete=True,
+    # A blank new row has nothing to delete: no Delete box beside it.
+    can_delete_extra=False,
 )
 
 
@@ -193,6 +197,8 @@ ManaColourFormSet = forms.inlineformset_factory(
     fields=("name", "amount"),
     extra=1,
     can_delete=True,
+    # A blank new row has nothing to delete: no Delete box beside it.
+    can_delete_extra=False,
     labels={"name": "Colour", "amount": "Permanent mana"},
 )
 
@@ -219,6 +225,8 @@ ManaAttributeFormSet = forms.inlineformset_factory(
     fields=("name", "score", "colour"),
     extra=1,
     can_delete=True,
+    # A blank new row has nothing to delete: no Delete box beside it.
+    can_delete_extra=False,
 )
 
 
@@ -243,4 +251,6 @@ ManaSpecialityFormSet = forms.inlineformset_factory(
     fields=("name", "attribute"),
     extra=1,
     can_delete=True,
+    # A blank new row has nothing to delete: no Delete box beside it.
+    can_delete_extra=False,
 )

@@ -60,6 +60,9 @@ def test_a_gm_writes_and_publishes_a_career(
             page.set_viewport_size({"width": width, "height": 900})
             page.emulate_media(color_scheme=scheme)
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            # Publish is on the first screen, phone or desktop, not below the whole form.
+            page.evaluate("window.scrollTo(0, 0)")
+            expect(page.get_by_role("button", name="Publish")).to_be_in_viewport()
             page.screenshot(
                 path=str(screenshot_dir / f"career-{width}-{scheme}.png"), full_page=True
             )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.urls import reverse
 from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -69,3 +70,21 @@ def test_invite_to_character(context: BrowserContext, live_server: LiveServer, g
     expect(page.get_by_label("Campaign")).to_have_value(str(campaign.id))
     no_overflow = page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert no_overflow
+
+
+def test_the_desk_copies_the_invite_link(
+    context: BrowserContext, live_server: LiveServer, gm: User
+) -> None:
+    base = live_server.url
+    campaign = campaign_create(gm=gm, name="The Tigris Run")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    page = context.new_page()
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill("correct-horse-battery-staple-42")
+    page.locator("main").get_by_role("button", name="Log in").click()
+    page.goto(f"{base}{reverse('desk:campaign', kwargs={'campaign_id': campaign.id})}")
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.get_by_role("status").filter(has_text="Copied.")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == f"{base}{campaign.invite_url}"
+    assert page.locator("#invite-link").input_value() == f"{base}{campaign.invite_url}"

@@ -40,6 +40,12 @@ def test_unique_pool_to_a_crisis_then_roll_and_keep(
     # htmx's redirect loads a new page, and htmx sets its forms up only once it has loaded:
     # saved before that, the form posts without htmx (a plain redirect to the sheet).
     page.wait_for_load_state()
+    # The blank new rows ask for nothing yet: no required marks, nothing to delete.
+    blank = page.locator(".formset-row[data-blank-row]")
+    assert blank.locator(".asteriskField").count() > 0  # drawn, and hidden by chargen.css
+    for mark in blank.locator(".asteriskField").all():
+        expect(mark).to_be_hidden()
+    expect(blank.get_by_label("Delete")).to_have_count(0)
     page.locator("#id_attributes-1-score").fill("3")
     page.locator("#id_specials-0-name").fill("delivery driver")
     page.get_by_role("button", name="Save the sheet").click()

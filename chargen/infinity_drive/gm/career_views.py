@@ -22,13 +22,17 @@ from chargen.campaigns.access import campaign_for_gm, campaign_for_member
 from chargen.campaigns.models import Campaign
 from chargen.core.http import AuthenticatedHttpRequest
 from chargen.infinity_drive.campaign_rules import house_rules_for
-from chargen.infinity_drive.gm.career_forms import CareerForm, initial_for, row_text
+from chargen.infinity_drive.gm.career_forms import CareerForm, initial_for, row_text, wanted_tables
 from chargen.rulebook import homebrew, packs
 from chargen.rulebook.models import HomebrewCareer
 from rules.errors import RulesError
 from rules.infinity_drive.autopilot import generate_npc, npc_text
 from rules.infinity_drive.codes import characteristics_in_play
-from rules.infinity_drive.homebrew_careers import career_from_json, rulebook_with_careers
+from rules.infinity_drive.homebrew_careers import (
+    CareerDraft,
+    career_from_json,
+    rulebook_with_careers,
+)
 from rules.infinity_drive.homebrew_preview import CareerPreview, career_preview
 from rules.infinity_drive.profile import Characteristics
 from rules.infinity_drive.rulebook import Rulebook
@@ -136,8 +140,14 @@ def _seed(text: str) -> int:
     return int(text) if text.isdigit() and len(text) < 10 else 1
 
 
-def _odds(preview: CareerPreview) -> dict[str, Any]:
-    """The preview as the page shows it: percentages, closed tables, the rows not legal."""
+def _odds(preview: CareerPreview, draft: CareerDraft) -> dict[str, Any]:
+    """The preview as the page shows it: percentages, closed tables, the rows not legal,
+    the tables in the order the form beside it lists their fields (wanted_tables)."""
+    order = {key: index for index, key in enumerate(wanted_tables(draft))}
+    views = sorted(
+        preview.tables,
+        key=lambda view: order.get((view.table.specialisation, view.table.learning), len(order)),
+    )
     return {
         "learner": preview.learner_type.value,
         "target": preview.survival_target,
@@ -155,7 +165,7 @@ def _odds(preview: CareerPreview) -> dict[str, Any]:
                     if not row.legal
                 ],
             }
-            for view in preview.tables
+            for view in views
         ],
     }
 
@@ -171,7 +181,7 @@ def _career_page(
     problems = homebrew.career_checks(career)
     profile = request.GET.get("profile", SAMPLE_PROFILE)[:16]
     preview, no_preview = (None, "") if problems else _preview(career, profile)
-    odds = None if preview is None else _odds(preview)
+    odds = None if preview is None else _odds(preview, draft)
     seed = _seed(request.GET.get("seed", ""))
     trial = "" if problems else _trial(career, seed)
     versions = list(career.versions.all()[:5])

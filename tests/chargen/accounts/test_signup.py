@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
@@ -116,6 +117,32 @@ def test_passwords_must_match(client: Client, db: None) -> None:
     response = _sign_up(client, password2=GOOD_PASSWORD + "x")
     assert response.status_code == 200
     assert "didn’t match" in response.content.decode()
+
+
+def _autofocused(page: str) -> list[str]:
+    """The names of the page's fields that take the focus when it loads."""
+    tags = re.findall(r"<input\b[^>]*>", page)
+    return [
+        re.findall(r'\bname="([^"]+)"', tag)[0] for tag in tags if re.search(r"\sautofocus\b", tag)
+    ]
+
+
+def test_a_blank_sign_up_page_focuses_the_username(client: Client, db: None) -> None:
+    assert _autofocused(client.get(reverse("accounts:signup")).content.decode()) == ["username"]
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"password2": GOOD_PASSWORD + "x"}, "password2"),
+        ({"email": ""}, "email"),
+        ({"username": "", "password2": GOOD_PASSWORD + "x"}, "username"),
+    ],
+)
+def test_a_refused_sign_up_focuses_the_first_field_in_error(
+    client: Client, db: None, overrides: dict[str, str], field: str
+) -> None:
+    assert _autofocused(_sign_up(client, **overrides).content.decode()) == [field]
 
 
 def test_e_mail_is_required(client: Client, db: None) -> None:

@@ -47,6 +47,19 @@ def test_one_primary_button_asks_which_game(client: Client, db: None) -> None:
     assert primary == [(reverse("create_character"), "Create a character")]
 
 
+def test_a_visitor_is_offered_sign_up_beside_log_in(client: Client, db: None) -> None:
+    """A newcomer has no account yet: the introduction's buttons make one as plainly as
+    they log in (the navbar's links fold away on a phone)."""
+    page = client.get(reverse("home")).content.decode()
+    hero = page.split(INTRODUCTION, 1)[1].split("</section>", 1)[0]
+    buttons = re.findall(r'<a class="btn btn-[^"]*" href="([^"]+)">([^<]+)</a>', hero)
+    assert buttons == [
+        (reverse("create_character"), "Create a character"),
+        (reverse("accounts:signup"), "Sign up"),
+        (reverse("login"), "Log in"),
+    ]
+
+
 def test_create_a_character_lists_each_game_leading_to_its_start(player_client: Client) -> None:
     page = player_client.get(reverse("create_character")).content.decode()
     offered = re.findall(r'<a class="btn btn-primary" href="([^"]+)">Start ([^<]+)</a>', page)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -298,3 +299,14 @@ def test_party_marks_a_character_started_before_the_gm_changed_a_creation_rule(
     )
     page = gm_client.get(_url("party", campaign)).content.decode()
     assert "data-rules-changed" not in page
+
+
+def test_the_desk_offers_to_copy_the_invite_link(gm_client: Client, campaign: Campaign) -> None:
+    """The same invite card as the campaign page: the link as selectable text, a copy
+    button chargen.js shows where the browser can copy, and a status line it speaks in."""
+    page = gm_client.get(_url("campaign", campaign)).content.decode()
+    assert 'id="invite-link"' in page
+    assert campaign.invite_url in page
+    assert re.search(r'<button[^>]*data-copy-target="invite-link"[^>]*>Copy link</button>', page)
+    assert 'role="status" data-copy-status="invite-link"' in page
+    assert "{#" not in page

@@ -142,7 +142,8 @@ def test_members_read_the_published_lifepaths_and_no_draft(
     assert page.status_code == 200
     text = page.content.decode()
     assert "Storm guide" in text
-    assert "data-homebrew" in text
+    # The same badge as a homebrew career's (tests/chargen/core/test_homebrew_badge.py).
+    assert '<span class="badge text-bg-info" data-homebrew>homebrew v1</span>' in text
     assert str(world["draft"].pk) not in text  # type: ignore[attr-defined]
     assert "Write a lifepath" not in text
     assert "Drafts" not in text

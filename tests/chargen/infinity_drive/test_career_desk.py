@@ -157,3 +157,29 @@ def test_a_get_changes_nothing_and_posts_only_are_posts(
     ):
         assert gm_client.get(address).status_code == 405
     assert state() == before
+
+
+def test_the_odds_list_the_tables_in_the_forms_order(
+    gm_client: Client, campaign: Campaign, copied: HomebrewCareer
+) -> None:
+    page = gm_client.get(url("career", campaign, copied), {"profile": "7777777"}).content.decode()
+    fields = re.findall(r'<label\s+for="id_table_\d+" class="[^"]*">\s*([^<*]+?)\s*<', page)
+    odds = page.split("data-odds>", 1)[1].split("</table>", 1)[0]
+    tables = re.findall(r"<tr><td>([^<]+)", odds)
+    assert len(fields) == len(tables) > 2
+    for field, table in zip(fields, tables, strict=True):
+        named = re.fullmatch(r"(.+): (action|academic) table", field)
+        assert named, field
+        whose, side = named.groups()
+        assert f"{whose} {side} Table".lower() in table.lower(), (fields, tables)
+
+
+def test_publish_comes_before_the_long_form_and_its_odds(
+    gm_client: Client, campaign: Campaign, copied: HomebrewCareer
+) -> None:
+    """On a phone the page is one column: Publish sits with the draft's summary, not
+    below every table's field and the odds."""
+    page = gm_client.get(url("career", campaign, copied), {"profile": "7777777"}).content.decode()
+    publish = page.index(f'action="{url("career_publish", campaign, copied)}"')
+    assert publish < page.index('id="id_name"') < page.index("data-odds>")
+    assert page.count(url("career_publish", campaign, copied)) == 1

@@ -4,6 +4,7 @@ with the rolls."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -45,6 +46,22 @@ def test_survival_odds_are_shown_before_rolling(player_client: Client, draft: Ch
     assert "Roll for survival" in content
     assert "beat <strong>3</strong>" in content
     assert "91.7%" in content  # 2d6 above 3: 33 of 36
+
+
+HEADER_PROFILE = '<span class="small text-body-secondary">Profile</span>'
+
+
+def test_the_header_names_a_profile_only_once_there_is_one(
+    player_client: Client, draft: Character
+) -> None:
+    choosing = player_client.get(url("characteristics", draft)).content.decode()
+    assert 'name="method"' in choosing  # the method step: nothing rolled or bought yet
+    assert HEADER_PROFILE not in choosing
+    assert 'class="hex-profile"' not in choosing
+    roll_book_characteristics(draft)
+    rolled = player_client.get(url("characteristics", draft)).content.decode()
+    assert f'{HEADER_PROFILE} <span class="hex-profile"' in rolled
+    assert "58C2874</span>" in rolled
 
 
 def test_the_query_count_does_not_grow_with_the_rolls(
@@ -104,5 +121,36 @@ def test_a_failed_survival_offers_death_or_setback_with_the_roll_shown(
     content = player_client.get(url("skills", draft)).content.decode()
     assert "The character dies" in content
     assert "Suffer a setback" in content
-    assert "did not beat 3" in content
-    assert f'data-sequence="{survival.sequence}"' in content
+    # The roll and its failure are said once above the log of rolls so far (and its dice
+    # announced once): in the note beside the roll, the choice below pointing to it.
+    above_the_log = content.split("Rolls so far", 1)[0]
+    assert above_the_log.count(f'data-sequence="{survival.sequence}"') == 1
+    said = " ".join(re.sub(r"<[^>]+>", " ", above_the_log).split())  # the text, not attributes
+    assert said.count("against 3 (Citizen academic must roll higher): failed.") == 1
+    assert "did not beat" not in said
+    assert "Choose what the failed survival roll above costs Treva Donalson" in content
+    assert f'data-sequence="{survival.sequence}"' in content.split("Rolls so far", 1)[1]
+
+
+def test_a_dead_characters_skill_page_tells_the_last_roll_once(
+    player_client: Client, draft: Character
+) -> None:
+    roll_book_characteristics(draft)
+    darrian(draft)
+    citizen_construction(draft)
+    for faces in ("1 1", "1 3", "3 3", "2 2"):
+        skill(draft, faces, "construction-academic")
+    player_client.post(
+        url("roll_survival", draft), {"sequence": next_sequence(draft), "faces": "1 2"}
+    )
+    survival = log_entries(draft)[-1]
+    player_client.post(
+        url("survival_outcome", draft),
+        {"sequence": next_sequence(draft), "outcome": "death", "confirm_death": "yes"},
+    )
+    content = player_client.get(url("skills", draft)).content.decode()
+    above_the_log = content.split("Rolls so far", 1)[0]
+    assert "died in their career" in above_the_log
+    assert above_the_log.count(f'data-sequence="{survival.sequence}"') == 1
+    assert "did not beat 3" in above_the_log
+    assert "must roll higher): failed." not in above_the_log

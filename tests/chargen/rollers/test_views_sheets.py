@@ -3,6 +3,8 @@ page, escaping what users type, and queries that do not grow with the log."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import caches
@@ -218,3 +220,53 @@ def test_a_score_outside_0_to_20_is_refused_at_its_field(
     else:
         assert response.status_code != 303
         assert strength.score != score
+
+
+def _rows(page: str) -> dict[str, str]:
+    """Each formset row's opening tag and fields, by its form's prefix."""
+    pieces = re.split(r'(?=<div class="row [^"]*formset-row")', page)[1:]
+    return {re.findall(r'data-prefix="([^"]+)"', piece)[0]: piece for piece in pieces}
+
+
+def test_a_blank_new_row_asks_for_nothing_and_offers_no_delete(
+    player_client: Client, mage: ManaCharacter
+) -> None:
+    page = player_client.get(url("mana_edit", mage))
+    forms = page.context["sheet_forms"]
+    rows = _rows(page.content.decode())
+    for prefix in ("colours", "attributes", "specialities"):
+        formset = forms[prefix]
+        saved = formset.initial_form_count()
+        assert saved  # the mage has rows of each kind already
+        for form in formset.forms[:saved]:
+            assert "data-blank-row" not in rows[form.prefix].split(">", 1)[0]
+            assert f'name="{form.prefix}-DELETE"' in rows[form.prefix]
+        blank = formset.forms[saved].prefix
+        # chargen.css hides the required marks of a [data-blank-row].
+        assert "data-blank-row" in rows[blank].split(">", 1)[0]
+        assert f'name="{blank}-DELETE"' not in rows[blank]
+
+
+def test_a_new_row_typed_in_and_refused_shows_what_it_requires(
+    player_client: Client, mage: ManaCharacter
+) -> None:
+    page = player_client.get(url("mana_edit", mage))
+    forms = page.context["sheet_forms"]
+    data: dict[str, object] = {"name": "The mage"}
+    for prefix in ("colours", "attributes", "specialities"):
+        formset = forms[prefix]
+        data[f"{prefix}-TOTAL_FORMS"] = formset.total_form_count()
+        data[f"{prefix}-INITIAL_FORMS"] = formset.initial_form_count()
+        for form in formset.forms[: formset.initial_form_count()]:
+            for name, field in form.fields.items():
+                value = form.initial.get(name, field.initial)
+                if name == "DELETE" or value is None:
+                    continue
+                data[f"{form.prefix}-{name}"] = getattr(value, "pk", value)
+    new = forms["attributes"].forms[forms["attributes"].initial_form_count()].prefix
+    data[f"{new}-name"] = "Cunning"  # its score left out
+    response = player_client.post(url("mana_edit", mage), data)
+    assert response.status_code == 200
+    row = _rows(response.content.decode())[new]
+    assert "data-blank-row" not in row.split(">", 1)[0]
+    assert "is-invalid" in row
