@@ -1,7 +1,7 @@
 """ASGI entry point: the live table's socket, and the pages too.
 
 `make run` serves everything from it with uvicorn. Production serves the pages from
-chargen.wsgi (gthread workers, cheaper a request) and only the sockets from here: gunicorn
+chargen.wsgi (sync workers, cheaper a request) and only the sockets from here: gunicorn
 with uvicorn workers (`gunicorn chargen.asgi -k uvicorn_worker.UvicornWorker`), to which
 nginx sends `/ws/` (docs/deployment.md).
 """

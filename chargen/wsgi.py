@@ -1,4 +1,4 @@
-"""WSGI entry point: production's pages (`gunicorn chargen.wsgi --worker-class gthread`,
+"""WSGI entry point: production's pages (`gunicorn chargen.wsgi`, sync workers,
 docs/deploy/chargen@.service); the live table's socket is chargen.asgi's."""
 
 from __future__ import annotations

@@ -149,8 +149,8 @@ class Server:
 
 
 # How production serves each part (docs/deploy/): the pages through the WSGI app on
-# threaded workers, the live table's sockets through the ASGI app on uvicorn workers.
-PAGES = ["chargen.wsgi", "--worker-class", "gthread", "--threads", "4"]
+# gunicorn's sync workers, the live table's sockets through the ASGI app on uvicorn workers.
+PAGES = ["chargen.wsgi", "--worker-class", "sync"]
 TABLE = ["chargen.asgi", "-k", "uvicorn_worker.UvicornWorker"]
 
 

@@ -130,7 +130,7 @@ def unit_command(unit: str) -> list[str]:
     return arguments
 
 
-# Production's command lines: the pages on threaded workers serving the WSGI app, the live
+# Production's command lines: the pages on sync workers serving the WSGI app, the live
 # table's sockets on uvicorn workers serving the ASGI app.
 UNITS = ["chargen@.service", "chargen-table@.service"]
 
@@ -138,7 +138,7 @@ UNITS = ["chargen@.service", "chargen-table@.service"]
 def test_the_pages_are_served_by_wsgi_and_the_table_by_asgi() -> None:
     pages, table = (unit_command(unit) for unit in UNITS)
     assert pages[0] == "chargen.wsgi"
-    assert "gthread" in pages
+    assert pages[pages.index("--worker-class") + 1] == "sync"
     assert table[0] == "chargen.asgi"
     assert "uvicorn_worker.UvicornWorker" in table
     # nginx sends the sockets, and only them, to the table servers.
