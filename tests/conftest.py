@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.test import Client
 from django.test.utils import override_settings
 
@@ -38,6 +40,24 @@ def _plain_static_storage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
     ):
         yield
+
+
+# Production's static files: WhiteNoise's manifest storage, hashed and compressed copies.
+PRODUCTION_STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+
+@pytest.fixture(scope="session")
+def production_static_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`collectstatic` with the production storage, run once for the tests that read its
+    output (it compresses every file: some seconds each time). Fails (MissingFileError)
+    if a vendored file points at a source map we don't ship."""
+    root = tmp_path_factory.mktemp("collected")
+    with override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION_STORAGES):
+        call_command("collectstatic", interactive=False, verbosity=0)
+    return root
 
 
 @pytest.fixture(autouse=True)

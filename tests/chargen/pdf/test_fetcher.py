@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.staticfiles.storage import staticfiles_storage
-from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 from weasyprint import HTML
@@ -23,6 +22,7 @@ from weasyprint.urls import URLFetcher
 from chargen.core.pdf import BASE_URL, StaticOnlyFetcher, render_pdf, static_file_path
 from chargen.rollers import services as rollers
 from tests.chargen.pdf.pdftext import PAGE_SIZES_PT, page_size, pdf_text
+from tests.conftest import PRODUCTION_STORAGES
 
 MARKER = "LEAKED-BY-THE-FETCHER"
 STYLE = f'body::before {{ content: "{MARKER}"; }}'.encode()
@@ -152,16 +152,11 @@ def test_the_apps_static_files_are_answered() -> None:
 
 
 def test_the_collected_hashed_static_files_are_answered_in_production(
-    tmp_path: Path, player: User, player_client: Client
+    production_static_root: Path, player: User, player_client: Client
 ) -> None:
     """Production serves collectstatic's hashed copies (WhiteNoise's manifest storage):
     the PDF's stylesheets are found there too, so the Letter stylesheet sets the page."""
-    storages = {
-        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
-    }
-    with override_settings(STATIC_ROOT=tmp_path / "collected", STORAGES=storages):
-        call_command("collectstatic", interactive=False, verbosity=0)
+    with override_settings(STATIC_ROOT=production_static_root, STORAGES=PRODUCTION_STORAGES):
         hashed = staticfiles_storage.url("css/paper-letter.css")
         assert hashed != "/static/css/paper-letter.css"
         assert static_file_path(f"{BASE_URL}{hashed.lstrip('/')}") is not None

@@ -66,12 +66,15 @@ def _urls(world: World, character: Character, table_key: str) -> list[str]:
 
 def _changes_by_get(client: Client, urls: list[str]) -> list[str]:
     changed = []
+    # The database after one GET is the database before the next: one fingerprint a URL.
+    before = database_fingerprint()
     for url in urls:
-        before = database_fingerprint()
         response = client.get(url)
         assert response.status_code < 500, url
-        if database_fingerprint() != before:
+        after = database_fingerprint()
+        if after != before:
             changed.append(url)
+        before = after
     return changed
 
 
