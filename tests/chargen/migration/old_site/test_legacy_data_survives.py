@@ -95,6 +95,8 @@ def _as_now_intended(url: str, text: str) -> str:
       strip is); a roller sheet has the form that shows it at one of its owner's
       campaigns' tables; the GM's desk links the campaign's own careers; a Drifting
       campaign's page links its table and the campaign's own page.
+    - 29 November 2026: the GM's desk shows the campaign page's own invite card: the line
+      on who may join, and a Copy link button.
     """
     if _in_a_campaign(url):
         # The link is the first thing the page's text reads, so it starts the text.
@@ -106,6 +108,8 @@ def _as_now_intended(url: str, text: str) -> str:
     if url.startswith("/desk/") and GM_DESK_LINKS in text:  # the GM's pages, not a player's
         assert DESK_LINKS_NOW in text, f"{url} does not link the campaign's careers"
         text = text.replace(DESK_LINKS_NOW, DESK_LINKS_RECORDED, 1)
+    if url.startswith("/desk/") and INVITE_CARD_NOW in text:
+        text = text.replace(INVITE_CARD_NOW, INVITE_CARD_RECORDED, 1)
     for concept in _concepts_shown(url):
         assert f" {concept} " in text, f"{url} does not show the concept {concept!r}"
         text = text.replace(f" {concept} ", " ", 1)
@@ -140,6 +144,11 @@ ROLLER_TABLE_FORM = re.compile(
 GM_DESK_LINKS = " House rules Invite and members "
 DESK_LINKS_RECORDED = " Content House rules "
 DESK_LINKS_NOW = " Content Careers House rules "
+INVITE_CARD_NOW = (
+    " Invite link Send this link to your players. Anyone with an account who opens it can"
+    " join. Invite link Copy link "
+)
+INVITE_CARD_RECORDED = " Invite link Invite link "
 
 
 def _in_a_campaign(url: str) -> bool:
