@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.infinity_drive.log import log_entries
-from chargen.infinity_drive.models import Character, CharacterStatus
+from chargen.infinity_drive.models import Character, CharacterStatus, CreationLogEntry
 from tests.chargen.infinity_drive.steps import (
     citizen_construction,
     darrian,
@@ -106,9 +106,9 @@ def test_the_character_list_groups_drafts_finished_and_dead(
     assert content.index("Dead") < content.index("Gone")
 
 
-def test_a_failed_survival_offers_death_or_setback_with_the_roll_shown(
-    player_client: Client, draft: Character
-) -> None:
+def failed_survival(player_client: Client, draft: Character) -> CreationLogEntry:
+    """Treva through four skill rolls and a failed survival roll posted by the player; the
+    survival roll's row."""
     roll_book_characteristics(draft)
     darrian(draft)
     citizen_construction(draft)
@@ -118,6 +118,13 @@ def test_a_failed_survival_offers_death_or_setback_with_the_roll_shown(
         url("roll_survival", draft), {"sequence": next_sequence(draft), "faces": "1 2"}
     )
     survival = log_entries(draft)[-1]
+    return survival
+
+
+def test_a_failed_survival_offers_death_or_setback_with_the_roll_shown(
+    player_client: Client, draft: Character
+) -> None:
+    survival = failed_survival(player_client, draft)
     content = player_client.get(url("skills", draft)).content.decode()
     assert "The character dies" in content
     assert "Suffer a setback" in content
@@ -135,15 +142,7 @@ def test_a_failed_survival_offers_death_or_setback_with_the_roll_shown(
 def test_a_dead_characters_skill_page_tells_the_last_roll_once(
     player_client: Client, draft: Character
 ) -> None:
-    roll_book_characteristics(draft)
-    darrian(draft)
-    citizen_construction(draft)
-    for faces in ("1 1", "1 3", "3 3", "2 2"):
-        skill(draft, faces, "construction-academic")
-    player_client.post(
-        url("roll_survival", draft), {"sequence": next_sequence(draft), "faces": "1 2"}
-    )
-    survival = log_entries(draft)[-1]
+    survival = failed_survival(player_client, draft)
     player_client.post(
         url("survival_outcome", draft),
         {"sequence": next_sequence(draft), "outcome": "death", "confirm_death": "yes"},
