@@ -41,8 +41,10 @@ urlpatterns = [
     path("c/<uuid:character_id>/odds/", views.roll_odds, name="odds"),
     path("c/<uuid:character_id>/roll/", views.roll, name="roll"),
     path("c/<uuid:character_id>/assist/", views.assist, name="assist"),
+    path("c/<uuid:character_id>/assist/form/", views.assist_form, name="assist_form"),
     path("c/<uuid:character_id>/gain/", views.gain, name="gain"),
     path("c/<uuid:character_id>/lose/", views.lose, name="lose"),
+    path("c/<uuid:character_id>/lose/form/", views.loss_form, name="loss_form"),
     path("c/<uuid:character_id>/lose/undo/", views.undo_loss, name="undo_loss"),
     path("c/<uuid:character_id>/refresh/", views.refresh, name="refresh"),
     path(

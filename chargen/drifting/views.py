@@ -73,9 +73,18 @@ def _field_for_roll_error(error: RulesError) -> str | None:
 
 
 def _sheet_context(
-    request: HttpRequest, character: Character, *, clear: bool = False, **forms_given: Any
+    request: HttpRequest,
+    character: Character,
+    *,
+    clear: bool = False,
+    folded: bool = False,
+    **forms_given: Any,
 ) -> dict[str, Any]:
-    """The sheet's context; `clear` draws the roll form without the latest roll's ticks."""
+    """The sheet's context; `clear` draws the roll form without the latest roll's ticks.
+
+    `folded` (an htmx answer, so a page with script) leaves out the loss and assist
+    forms unless one was refused: drawing them cost a third of a roll's answer, and the
+    sheet asks for one when its section opens (`loss_form`, `assist_form`)."""
     sheet = services.token_sheet(character)
     # The log is listed a page at a time (chargen/core/log_pages.py); the forms read its
     # newest rows, which are the first page's rows when that is the page shown.
@@ -101,7 +110,9 @@ def _sheet_context(
     waiting = services.waiting_assists(character)
     plan_odds = odds_for(character, roll_form, sheet=sheet, waiting=waiting)
     assist_form = forms_given.get("assist_form") or (
-        AssistForm(initial={"key": key}, sheet=sheet, companions=companions) if companions else None
+        AssistForm(initial={"key": key}, sheet=sheet, companions=companions)
+        if companions is not None and not folded
+        else None
     )
     if companions is not None:
         # Both forms list the companions from one query (validation still queries).
@@ -111,9 +122,9 @@ def _sheet_context(
         if assist_form is not None:
             draw_from(assist_form, "recipient", companion_rows)
     prefill = table.loss_prefill
-    loss_initial: dict[str, Any] = {"key": key}
-    if prefill is not None:
-        loss_initial |= {"own_total": prefill.own_total, "related": list(prefill.related)}
+    loss_form = forms_given.get("loss_form") or (
+        None if folded else _loss_form(key=key, sheet=sheet, prefill=prefill, step=step)
+    )
     is_owner = character.owner_id == request.user.pk
     undoable = table.undoable_loss if is_owner else None
     return {
@@ -127,8 +138,8 @@ def _sheet_context(
         "key": key,
         "roll_form": roll_form,
         "assist_form": assist_form,
-        "loss_form": forms_given.get("loss_form")
-        or LossForm(initial=loss_initial, sheet=sheet, step=step),
+        "assist_offered": companions is not None,
+        "loss_form": loss_form,
         "gains_due": [state for state in sheet.values() if state.gain_due],
         "pending": [state for state in sheet.values() if state.pending_from_sharing],
         "waiting_assists": waiting,
@@ -151,6 +162,16 @@ def _sheet_context(
     }
 
 
+def _loss_form(
+    *, key: int, sheet: dict[str, rules.TokenState], prefill: Any, step: int
+) -> LossForm:
+    """The loss form, filled in from the latest roll when there is one to lose after."""
+    initial: dict[str, Any] = {"key": key}
+    if prefill is not None:
+        initial |= {"own_total": prefill.own_total, "related": list(prefill.related)}
+    return LossForm(initial=initial, sheet=sheet, step=step)
+
+
 def _log_rows(
     log: list[LogEntry], *, undone: frozenset[int], undoable: LogEntry | None
 ) -> list[tuple[LogEntry, SafeString | None]]:
@@ -168,13 +189,14 @@ def _log_rows(
 
 
 def _render_sheet(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+    """The whole page, or for htmx the sheet alone (its context built `folded`)."""
     template = "drifting/sheet.html#sheet" if request.htmx else "drifting/sheet.html"
     return render(request, template, context)
 
 
 def _sheet_done(request: HtmxHttpRequest, character: Character, message: str) -> HttpResponse:
     if request.htmx:
-        context = _sheet_context(request, character)
+        context = _sheet_context(request, character, folded=True)
         context["notice"] = message
         return _render_sheet(request, context)
     messages.success(request, message)
@@ -220,6 +242,58 @@ def character_page(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -
 
 
 # --- The token sheet ------------------------------------------------------------------------
+
+
+def _folded_context(request: HttpRequest, character: Character) -> dict[str, Any]:
+    """What the folded forms are drawn from: the sheet, its newest rows (the one-time
+    key, the latest roll the loss form is filled in from) and the campaign's loss rule."""
+    sheet = services.token_sheet(character)
+    log = services_table.newest(character)
+    step = services.loss_margin_step(character.campaign)
+    return {
+        "character": character,
+        "sheet": sheet,
+        "key": next_sequence(log[:1]),
+        "table": services_table.at_the_table(log, sheet, step),
+        "loss_step": step,
+    }
+
+
+@login_required
+@require_GET
+def loss_form(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    """The loss section's form, asked for when the section first opens (reads only)."""
+    character = character_for_owner(request.user, character_id)
+    if not character.is_finished:
+        return redirect(character)
+    found = _folded_context(request, character)
+    prefill = found["table"].loss_prefill
+    context = {
+        "character": character,
+        "loss_prefill": prefill,
+        "loss_form": _loss_form(
+            key=found["key"], sheet=found["sheet"], prefill=prefill, step=found["loss_step"]
+        ),
+    }
+    return render(request, "drifting/_folded_forms.html#loss_body", context)
+
+
+@login_required
+@require_GET
+def assist_form(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResponse:
+    """The assist section's form, asked for when the section first opens (reads only)."""
+    character = character_for_owner(request.user, character_id)
+    if not character.is_finished or not character.campaign_id:
+        return redirect(character)
+    found = _folded_context(request, character)
+    companions = services.campaign_companions(character)
+    form = AssistForm(initial={"key": found["key"]}, sheet=found["sheet"], companions=companions)
+    draw_from(form, "recipient", list(companions))
+    return render(
+        request,
+        "drifting/_folded_forms.html#assist_body",
+        {"character": character, "assist_form": form},
+    )
 
 
 @login_required
@@ -273,7 +347,9 @@ def roll(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.ROLL)) is not None:
         return saved
-    return _render_sheet(request, _sheet_context(request, character, roll_form=form))
+    return _render_sheet(
+        request, _sheet_context(request, character, folded=bool(request.htmx), roll_form=form)
+    )
 
 
 @login_required
@@ -298,7 +374,9 @@ def assist(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.ASSIST)) is not None:
         return saved
-    return _render_sheet(request, _sheet_context(request, character, assist_form=form))
+    return _render_sheet(
+        request, _sheet_context(request, character, folded=bool(request.htmx), assist_form=form)
+    )
 
 
 @login_required
@@ -320,7 +398,9 @@ def gain(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.GAIN)) is not None:
         return saved
-    return _render_sheet(request, _sheet_context(request, character, error=error))
+    return _render_sheet(
+        request, _sheet_context(request, character, folded=bool(request.htmx), error=error)
+    )
 
 
 @login_required
@@ -354,7 +434,9 @@ def lose(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.LOSS)) is not None:
         return saved
-    return _render_sheet(request, _sheet_context(request, character, loss_form=form))
+    return _render_sheet(
+        request, _sheet_context(request, character, folded=bool(request.htmx), loss_form=form)
+    )
 
 
 @login_required
@@ -374,7 +456,9 @@ def refresh(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpR
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.REFRESH)) is not None:
         return saved
-    return _render_sheet(request, _sheet_context(request, character, error=error))
+    return _render_sheet(
+        request, _sheet_context(request, character, folded=bool(request.htmx), error=error)
+    )
 
 
 @login_required
@@ -399,4 +483,6 @@ def undo_loss(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> Htt
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.UNDO)) is not None:
         return saved
-    return _render_sheet(request, _sheet_context(request, character, error=error))
+    return _render_sheet(
+        request, _sheet_context(request, character, folded=bool(request.htmx), error=error)
+    )
