@@ -147,13 +147,40 @@ def reaches_a_database(item: pytest.Item) -> bool:
     )
 
 
+# Tests of how a browser draws the pages: pictures against their references, axe, widths
+# on a phone and a desktop, long names, the menu button, the printed PDF's pages. What they
+# draw is HTML that the client tests check on every database, so the PostgreSQL run leaves
+# them to the SQLite run (their browser time was a third of that run).
+DRAWING_ONLY = (
+    "tests/e2e/test_accessibility.py",
+    "tests/e2e/test_layout.py",
+    "tests/e2e/test_navbar.py",
+    "tests/e2e/test_phone_layout.py",
+    "tests/e2e/test_pictures.py",
+    "tests/e2e/test_print.py",
+)
+
+
+def in_a_browser(item: pytest.Item) -> bool:
+    return item.nodeid.startswith("tests/e2e/")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """With CHARGEN_TESTS_THAT_REACH_A_DATABASE=1 (.ci/run's second database), only the
-    tests that can open a connection: the others ran already and cannot differ."""
+    """The browser tests first: they are the longest (up to two minutes each), and a long
+    test started last keeps one worker busy while the other has nothing left to do.
+
+    With CHARGEN_TESTS_THAT_REACH_A_DATABASE=1 (.ci/run's second database), only the
+    tests that can open a connection and are not DRAWING_ONLY: the others ran already
+    and cannot differ."""
+    items.sort(key=lambda item: not in_a_browser(item))  # stable: each group keeps its order
     if os.environ.get("CHARGEN_TESTS_THAT_REACH_A_DATABASE") != "1":
         return
-    kept = [item for item in items if reaches_a_database(item)]
-    dropped = [item for item in items if not reaches_a_database(item)]
+    kept = [
+        item
+        for item in items
+        if reaches_a_database(item) and not item.nodeid.startswith(DRAWING_ONLY)
+    ]
+    dropped = [item for item in items if item not in kept]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept

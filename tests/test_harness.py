@@ -62,3 +62,33 @@ def test_the_second_database_runs_only_the_tests_that_can_reach_one() -> None:
         test for test in everything if test.startswith("tests/chargen/core/test_access_helpers")
     }
     assert with_a_database
+
+
+def test_the_second_database_leaves_how_pages_are_drawn_to_the_first() -> None:
+    """The pictures, axe and layout tests draw HTML the client tests check on both
+    databases: the PostgreSQL run leaves them out, and keeps the other browser tests."""
+    paths = ("tests/e2e/test_pictures.py", "tests/e2e/test_back_nav.py")
+    everything = collected(*paths)
+    with_a_database = collected(*paths, CHARGEN_TESTS_THAT_REACH_A_DATABASE="1")
+    assert any(test.startswith("tests/e2e/test_pictures.py") for test in everything)
+    assert with_a_database == {
+        test for test in everything if test.startswith("tests/e2e/test_back_nav.py")
+    }
+    assert with_a_database
+
+
+def test_the_browser_tests_are_collected_first() -> None:
+    """The longest tests start first, so neither worker is left alone with one at the end."""
+    paths = ("tests/chargen/core/test_access_helpers.py", "tests/e2e/test_back_nav.py")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", *paths],
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    tests = [line for line in done.stdout.splitlines() if "::" in line]
+    in_browser = [test.startswith("tests/e2e/") for test in tests]
+    assert in_browser == sorted(in_browser, reverse=True)
+    assert True in in_browser
+    assert False in in_browser
