@@ -109,14 +109,15 @@ def _sheet_context(
     )
     waiting = services.waiting_assists(character)
     plan_odds = odds_for(character, roll_form, sheet=sheet, waiting=waiting)
+    # Both forms list the companions from one query (validation still queries); with
+    # nobody else finished in the campaign there is nobody to assist.
+    companion_rows = list(companions) if companions is not None else []
     assist_form = forms_given.get("assist_form") or (
         AssistForm(initial={"key": key}, sheet=sheet, companions=companions)
-        if companions is not None and not folded
+        if companion_rows and not folded
         else None
     )
     if companions is not None:
-        # Both forms list the companions from one query (validation still queries).
-        companion_rows = list(companions)
         if "share_with" in roll_form.fields:
             draw_from(roll_form, "share_with", companion_rows)
         if assist_form is not None:
@@ -138,7 +139,7 @@ def _sheet_context(
         "key": key,
         "roll_form": roll_form,
         "assist_form": assist_form,
-        "assist_offered": companions is not None,
+        "assist_offered": bool(companion_rows) or assist_form is not None,
         "loss_form": loss_form,
         "gains_due": [state for state in sheet.values() if state.gain_due],
         "pending": [state for state in sheet.values() if state.pending_from_sharing],

@@ -21,7 +21,7 @@ def url(name: str, character: Character) -> str:
 
 
 def test_a_whole_page_draws_both_forms_and_an_htmx_roll_folds_them(
-    player_client: Client, jim: Character
+    player_client: Client, jim: Character, linda: Character
 ) -> None:
     page = player_client.get(jim.get_absolute_url()).content.decode()
     assert 'name="own_total"' in page
@@ -96,6 +96,17 @@ def test_the_assist_form_lists_the_campaigns_other_characters(
     body = answer.content.decode()
     assert f'<option value="{linda.pk}">Linda</option>' in body
     assert f'name="key" value="{jim.next_sequence}"' in body
+
+
+def test_with_nobody_else_finished_in_the_campaign_there_is_no_assist_section(
+    player_client: Client, jim: Character
+) -> None:
+    page = player_client.get(jim.get_absolute_url()).content.decode()
+    answer = player_client.post(url("roll", jim), {"key": jim.next_sequence, **TWO_TOKENS}, **HTMX)
+    for body in (page, answer.content.decode()):
+        assert 'id="loss-heading"' in body
+        assert 'id="assist-heading"' not in body
+        assert url("assist_form", jim) not in body
 
 
 def test_only_the_owner_may_ask_for_a_folded_form(
