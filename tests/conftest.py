@@ -172,15 +172,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     With CHARGEN_TESTS_THAT_REACH_A_DATABASE=1 (.ci/run's second database), only the
     tests that can open a connection and are not DRAWING_ONLY: the others ran already
     and cannot differ."""
-    items.sort(key=lambda item: not in_a_browser(item))  # stable: each group keeps its order
+    # This runs after pytest-django's own ordering (database tests before transactional
+    # ones), so live-server tests, which empty the database after them, may now run first:
+    # no test may count on rows a data migration left (none does; flush restores content
+    # types and permissions). The sort is stable and reads only node ids, so every xdist
+    # worker collects the same order.
+    items.sort(key=lambda item: not in_a_browser(item))
     if os.environ.get("CHARGEN_TESTS_THAT_REACH_A_DATABASE") != "1":
         return
-    kept = [
-        item
-        for item in items
-        if reaches_a_database(item) and not item.nodeid.startswith(DRAWING_ONLY)
-    ]
-    dropped = [item for item in items if item not in kept]
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        wanted = reaches_a_database(item) and not item.nodeid.startswith(DRAWING_ONLY)
+        (kept if wanted else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from tests.browser_fixtures import DOCS_SCREENSHOTS
+from tests.conftest import DRAWING_ONLY
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -67,6 +68,7 @@ def test_the_second_database_runs_only_the_tests_that_can_reach_one() -> None:
 def test_the_second_database_leaves_how_pages_are_drawn_to_the_first() -> None:
     """The pictures, axe and layout tests draw HTML the client tests check on both
     databases: the PostgreSQL run leaves them out, and keeps the other browser tests."""
+    assert all((REPOSITORY / path).is_file() for path in DRAWING_ONLY), DRAWING_ONLY
     paths = ("tests/e2e/test_pictures.py", "tests/e2e/test_back_nav.py")
     everything = collected(*paths)
     with_a_database = collected(*paths, CHARGEN_TESTS_THAT_REACH_A_DATABASE="1")

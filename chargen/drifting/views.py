@@ -286,10 +286,13 @@ def assist_form(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> H
     character = character_for_owner(request.user, character_id)
     if not character.is_finished or not character.campaign_id:
         return redirect(character)
-    found = _folded_context(request, character)
     companions = services.campaign_companions(character)
+    rows = list(companions)
+    if not rows:  # nobody to assist: the sheet shows no such section
+        return redirect(character)
+    found = _folded_context(request, character)
     form = AssistForm(initial={"key": found["key"]}, sheet=found["sheet"], companions=companions)
-    draw_from(form, "recipient", list(companions))
+    draw_from(form, "recipient", rows)
     return render(
         request,
         "drifting/_folded_forms.html#assist_body",

@@ -107,16 +107,39 @@ def test_with_nobody_else_finished_in_the_campaign_there_is_no_assist_section(
         assert 'id="loss-heading"' in body
         assert 'id="assist-heading"' not in body
         assert url("assist_form", jim) not in body
+    assert player_client.get(url("assist_form", jim)).status_code == 302  # typed in: the sheet
 
 
 def test_only_the_owner_may_ask_for_a_folded_form(
-    client: Client, other_player: User, jim: Character
+    client: Client, gm: User, other_player: User, jim: Character, linda: Character
 ) -> None:
     for name in ("loss_form", "assist_form"):
         anonymous = client.get(url(name, jim))
         assert anonymous.status_code == 302
         assert "/accounts/login/" in anonymous["Location"]
-    client.force_login(other_player)  # in the campaign, so the sheet is theirs to read
-    for name in ("loss_form", "assist_form"):
-        assert client.get(url(name, jim)).status_code == 404
-        assert client.post(url(name, jim)).status_code == 405  # reads only
+    # The GM reads Jim's sheet, another player in the campaign does not: neither may act.
+    for someone in (gm, other_player):
+        client.force_login(someone)
+        for name in ("loss_form", "assist_form"):
+            assert client.get(url(name, jim)).status_code == 404
+            assert client.post(url(name, jim)).status_code == 405  # reads only
+    assert client.get(jim.get_absolute_url()).status_code == 404
+    client.force_login(gm)
+    assert client.get(jim.get_absolute_url()).status_code == 200
+
+
+def test_a_refused_form_without_script_draws_the_whole_sheet_with_both_forms(
+    player_client: Client, jim: Character, linda: Character
+) -> None:
+    """Without htmx (no script) nothing is ever folded: the sheet could not ask."""
+    refused = {
+        "roll": {"key": jim.next_sequence, "applicable": ["Nothing of the kind"]},
+        "assist": {"key": jim.next_sequence, "recipient": linda.pk, "token": "Nothing"},
+        "lose": {"key": jim.next_sequence, "own_total": 4, "opponent_total": 3},
+        "gain": {"key": jim.next_sequence, "token": "Military"},
+    }
+    for name, data in refused.items():
+        body = player_client.post(url(name, jim), data).content.decode()
+        assert 'name="own_total"' in body, name
+        assert 'name="recipient"' in body, name
+        assert url("loss_form", jim) not in body, name
