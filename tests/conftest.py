@@ -161,23 +161,15 @@ DRAWING_ONLY = (
 )
 
 
-def in_a_browser(item: pytest.Item) -> bool:
-    return item.nodeid.startswith("tests/e2e/")
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The browser tests first: they are the longest (up to two minutes each), and a long
-    test started last keeps one worker busy while the other has nothing left to do.
-
-    With CHARGEN_TESTS_THAT_REACH_A_DATABASE=1 (.ci/run's second database), only the
+    """With CHARGEN_TESTS_THAT_REACH_A_DATABASE=1 (.ci/run's second database), only the
     tests that can open a connection and are not DRAWING_ONLY: the others ran already
-    and cannot differ."""
-    # This runs after pytest-django's own ordering (database tests before transactional
-    # ones), so live-server tests, which empty the database after them, may now run first:
-    # no test may count on rows a data migration left (none does; flush restores content
-    # types and permissions). The sort is stable and reads only node ids, so every xdist
-    # worker collects the same order.
-    items.sort(key=lambda item: not in_a_browser(item))
+    and cannot differ.
+
+    The order is left as collected (pytest-django's: database tests, then transactional
+    ones). Moved to the front, the browser tests broke later tests in their worker:
+    Playwright's event loop, left in the thread, made Django's async_to_sync refuse to
+    run, and a data-migration test failed after them."""
     if os.environ.get("CHARGEN_TESTS_THAT_REACH_A_DATABASE") != "1":
         return
     kept: list[pytest.Item] = []

@@ -77,20 +77,3 @@ def test_the_second_database_leaves_how_pages_are_drawn_to_the_first() -> None:
         test for test in everything if test.startswith("tests/e2e/test_back_nav.py")
     }
     assert with_a_database
-
-
-def test_the_browser_tests_are_collected_first() -> None:
-    """The longest tests start first, so neither worker is left alone with one at the end."""
-    paths = ("tests/chargen/core/test_access_helpers.py", "tests/e2e/test_back_nav.py")
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", *paths],
-        cwd=REPOSITORY,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    tests = [line for line in done.stdout.splitlines() if "::" in line]
-    in_browser = [test.startswith("tests/e2e/") for test in tests]
-    assert in_browser == sorted(in_browser, reverse=True)
-    assert True in in_browser
-    assert False in in_browser
