@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.browser_fixtures import DOCS_SCREENSHOTS
 from tests.conftest import DRAWING_ONLY
 
@@ -52,28 +54,25 @@ def collected(*paths: str, **env: str) -> set[str]:
     return {line.split("[")[0] for line in done.stdout.splitlines() if "::" in line}
 
 
-def test_the_second_database_runs_only_the_tests_that_can_reach_one() -> None:
-    """.ci/run's PostgreSQL run leaves out the tests pytest-django refuses a connection:
-    a test with the django_db mark or a database fixture is kept, a pure one is not."""
-    paths = ("tests/rules/test_dice.py", "tests/chargen/core/test_access_helpers.py")
-    everything = collected(*paths)
-    with_a_database = collected(*paths, CHARGEN_TESTS_THAT_REACH_A_DATABASE="1")
-    assert any(test.startswith("tests/rules/test_dice.py") for test in everything)
-    assert with_a_database == {
-        test for test in everything if test.startswith("tests/chargen/core/test_access_helpers")
-    }
-    assert with_a_database
-
-
-def test_the_second_database_leaves_how_pages_are_drawn_to_the_first() -> None:
-    """The pictures, axe and layout tests draw HTML the client tests check on both
-    databases: the PostgreSQL run leaves them out, and keeps the other browser tests."""
+@pytest.mark.parametrize(
+    ("left_out", "kept"),
+    [
+        # pytest-django refuses a pure test a connection: it cannot differ on PostgreSQL.
+        ("tests/rules/test_dice.py", "tests/chargen/core/test_access_helpers.py"),
+        # How a browser draws the pages: the client tests check that HTML on both.
+        ("tests/e2e/test_pictures.py", "tests/e2e/test_back_nav.py"),
+    ],
+    ids=["pure", "drawing-only"],
+)
+def test_the_second_database_runs_only_the_tests_that_can_differ_there(
+    left_out: str, kept: str
+) -> None:
+    """.ci/run's PostgreSQL run (CHARGEN_TESTS_THAT_REACH_A_DATABASE=1) leaves out the
+    tests pytest-django refuses a connection and the DRAWING_ONLY ones, and keeps the rest
+    (a test with the django_db mark or a database fixture, the other browser tests)."""
     assert all((REPOSITORY / path).is_file() for path in DRAWING_ONLY), DRAWING_ONLY
-    paths = ("tests/e2e/test_pictures.py", "tests/e2e/test_back_nav.py")
-    everything = collected(*paths)
-    with_a_database = collected(*paths, CHARGEN_TESTS_THAT_REACH_A_DATABASE="1")
-    assert any(test.startswith("tests/e2e/test_pictures.py") for test in everything)
-    assert with_a_database == {
-        test for test in everything if test.startswith("tests/e2e/test_back_nav.py")
-    }
+    everything = collected(left_out, kept)
+    with_a_database = collected(left_out, kept, CHARGEN_TESTS_THAT_REACH_A_DATABASE="1")
+    assert any(test.startswith(left_out) for test in everything)
+    assert with_a_database == {test for test in everything if test.startswith(kept)}
     assert with_a_database
