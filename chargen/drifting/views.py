@@ -9,11 +9,12 @@ swap of the same partial the full page renders.
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_POST
@@ -38,6 +39,7 @@ from chargen.drifting.forms import (
 )
 from chargen.drifting.models import Character, LogEntry, LogKind
 from chargen.drifting.odds_box import odds_for, odds_rows
+from chargen.drifting.services_table import LossPrefill
 from chargen.drifting.token_cards import token_cards
 from chargen.drifting.views_bring import bring_context
 from chargen.drifting.views_creation import tokens_by_kind, wizard_context
@@ -73,18 +75,15 @@ def _field_for_roll_error(error: RulesError) -> str | None:
 
 
 def _sheet_context(
-    request: HttpRequest,
-    character: Character,
-    *,
-    clear: bool = False,
-    folded: bool = False,
-    **forms_given: Any,
+    request: HtmxHttpRequest, character: Character, *, clear: bool = False, **forms_given: Any
 ) -> dict[str, Any]:
     """The sheet's context; `clear` draws the roll form without the latest roll's ticks.
 
-    `folded` (an htmx answer, so a page with script) leaves out the loss and assist
-    forms unless one was refused: drawing them cost a third of a roll's answer, and the
-    sheet asks for one when its section opens (`loss_form`, `assist_form`)."""
+    An htmx answer (so a page with script) leaves the loss and assist forms folded and
+    out unless one was refused: drawing them cost a third of a roll's answer, and the
+    sheet asks for one when its section opens (`loss_form`, `assist_form`). A page
+    without script always gets both."""
+    folded = bool(request.htmx)
     sheet = services.token_sheet(character)
     # The log is listed a page at a time (chargen/core/log_pages.py); the forms read its
     # newest rows, which are the first page's rows when that is the page shown.
@@ -164,7 +163,7 @@ def _sheet_context(
 
 
 def _loss_form(
-    *, key: int, sheet: dict[str, rules.TokenState], prefill: Any, step: int
+    *, key: int, sheet: dict[str, rules.TokenState], prefill: LossPrefill | None, step: int
 ) -> LossForm:
     """The loss form, filled in from the latest roll when there is one to lose after."""
     initial: dict[str, Any] = {"key": key}
@@ -190,14 +189,14 @@ def _log_rows(
 
 
 def _render_sheet(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
-    """The whole page, or for htmx the sheet alone (its context built `folded`)."""
+    """The whole page, or for htmx the sheet alone."""
     template = "drifting/sheet.html#sheet" if request.htmx else "drifting/sheet.html"
     return render(request, template, context)
 
 
 def _sheet_done(request: HtmxHttpRequest, character: Character, message: str) -> HttpResponse:
     if request.htmx:
-        context = _sheet_context(request, character, folded=True)
+        context = _sheet_context(request, character)
         context["notice"] = message
         return _render_sheet(request, context)
     messages.success(request, message)
@@ -245,19 +244,23 @@ def character_page(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -
 # --- The token sheet ------------------------------------------------------------------------
 
 
-def _folded_context(request: HttpRequest, character: Character) -> dict[str, Any]:
-    """What the folded forms are drawn from: the sheet, its newest rows (the one-time
-    key, the latest roll the loss form is filled in from) and the campaign's loss rule."""
+@dataclass(frozen=True)
+class NewestState:
+    """What a folded form is drawn from: the sheet, the one-time key, the latest roll to
+    fill the loss form in from, and the campaign's loss rule."""
+
+    sheet: dict[str, rules.TokenState]
+    key: int
+    prefill: LossPrefill | None
+    step: int
+
+
+def _newest_state(character: Character) -> NewestState:
     sheet = services.token_sheet(character)
     log = services_table.newest(character)
     step = services.loss_margin_step(character.campaign)
-    return {
-        "character": character,
-        "sheet": sheet,
-        "key": next_sequence(log[:1]),
-        "table": services_table.at_the_table(log, sheet, step),
-        "loss_step": step,
-    }
+    table = services_table.at_the_table(log, sheet, step)
+    return NewestState(sheet, next_sequence(log[:1]), table.loss_prefill, step)
 
 
 @login_required
@@ -267,16 +270,13 @@ def loss_form(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> Htt
     character = character_for_owner(request.user, character_id)
     if not character.is_finished:
         return redirect(character)
-    found = _folded_context(request, character)
-    prefill = found["table"].loss_prefill
-    context = {
-        "character": character,
-        "loss_prefill": prefill,
-        "loss_form": _loss_form(
-            key=found["key"], sheet=found["sheet"], prefill=prefill, step=found["loss_step"]
-        ),
-    }
-    return render(request, "drifting/_folded_forms.html#loss_body", context)
+    now = _newest_state(character)
+    form = _loss_form(key=now.key, sheet=now.sheet, prefill=now.prefill, step=now.step)
+    return render(
+        request,
+        "drifting/_folded_forms.html#loss_body",
+        {"character": character, "loss_prefill": now.prefill, "loss_form": form},
+    )
 
 
 @login_required
@@ -290,8 +290,8 @@ def assist_form(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> H
     rows = list(companions)
     if not rows:  # nobody to assist: the sheet shows no such section
         return redirect(character)
-    found = _folded_context(request, character)
-    form = AssistForm(initial={"key": found["key"]}, sheet=found["sheet"], companions=companions)
+    now = _newest_state(character)
+    form = AssistForm(initial={"key": now.key}, sheet=now.sheet, companions=companions)
     draw_from(form, "recipient", rows)
     return render(
         request,
@@ -351,9 +351,7 @@ def roll(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.ROLL)) is not None:
         return saved
-    return _render_sheet(
-        request, _sheet_context(request, character, folded=bool(request.htmx), roll_form=form)
-    )
+    return _render_sheet(request, _sheet_context(request, character, roll_form=form))
 
 
 @login_required
@@ -378,9 +376,7 @@ def assist(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.ASSIST)) is not None:
         return saved
-    return _render_sheet(
-        request, _sheet_context(request, character, folded=bool(request.htmx), assist_form=form)
-    )
+    return _render_sheet(request, _sheet_context(request, character, assist_form=form))
 
 
 @login_required
@@ -402,9 +398,7 @@ def gain(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.GAIN)) is not None:
         return saved
-    return _render_sheet(
-        request, _sheet_context(request, character, folded=bool(request.htmx), error=error)
-    )
+    return _render_sheet(request, _sheet_context(request, character, error=error))
 
 
 @login_required
@@ -438,9 +432,7 @@ def lose(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.LOSS)) is not None:
         return saved
-    return _render_sheet(
-        request, _sheet_context(request, character, folded=bool(request.htmx), loss_form=form)
-    )
+    return _render_sheet(request, _sheet_context(request, character, loss_form=form))
 
 
 @login_required
@@ -460,9 +452,7 @@ def refresh(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpR
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.REFRESH)) is not None:
         return saved
-    return _render_sheet(
-        request, _sheet_context(request, character, folded=bool(request.htmx), error=error)
-    )
+    return _render_sheet(request, _sheet_context(request, character, error=error))
 
 
 @login_required
@@ -487,6 +477,4 @@ def undo_loss(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> Htt
             return _sheet_done(request, character, entry.summary)
     if (saved := _saved_meanwhile(request, character, LogKind.UNDO)) is not None:
         return saved
-    return _render_sheet(
-        request, _sheet_context(request, character, folded=bool(request.htmx), error=error)
-    )
+    return _render_sheet(request, _sheet_context(request, character, error=error))
