@@ -292,6 +292,12 @@ def test_the_keyboard_alone_builds_a_character(
                 keys.type(
                     offered.first.get_attribute("value") or "" if offered.count() else "Rifles"
                 )
+            closed = form.locator("select[name='specialty']")
+            if closed.count():
+                # A closed list (Navigation, Psychic) is a required select: the browser
+                # sends nothing until one is chosen. ArrowDown picks the first specialty.
+                keys.tab_to(closed)
+                keys.press("ArrowDown")
             if form.locator("textarea[name='history_reason']").count():
                 keys.tab_to(form.locator("textarea[name='history_reason']"))
                 keys.type("Hard training.")
