@@ -11,6 +11,10 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 from django.test.utils import override_settings
+from pytest_django import DjangoDbBlocker
+
+from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing
+from rules.infinity_drive.rulebook import BOOK_FIXTURE
 
 # One Playwright for the whole run: a second one in the same session fails.
 from tests.browser_fixtures import (  # noqa: F401
@@ -40,6 +44,19 @@ def _plain_static_storage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
     ):
         yield
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> None:
+    """The Infinity Drive book's tables, loaded once into each worker's test database
+    (pytest-django's documented way to populate it) as a deployment loads them.
+
+    A test's transaction rolls back to it, so the packages' own rules fixtures find it
+    present and add nothing (loading it for each of a thousand tests was a third of the
+    PostgreSQL run). A transactional test's flush empties the database; those fixtures
+    then load it again, so a test still names the rule data it reads."""
+    with django_db_blocker.unblock():
+        fixture_load_missing(path=BOOK_FIXTURE)
 
 
 # Production's static files: WhiteNoise's manifest storage, hashed and compressed copies.

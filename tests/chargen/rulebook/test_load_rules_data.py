@@ -14,6 +14,9 @@ from django.db import IntegrityError
 from chargen.rulebook.models import Career, CareerTable, Skill, Specialisation, TableRow
 from rules.infinity_drive.rulebook import BOOK_FIXTURE
 
+# Each test starts on a new site's database: no book loaded yet.
+pytestmark = pytest.mark.usefixtures("empty_book")
+
 
 def run_command(fixture_dir: Path) -> str:
     output = StringIO()

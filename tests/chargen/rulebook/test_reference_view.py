@@ -34,7 +34,9 @@ def test_an_admin_edit_shows_on_the_next_visit(player_client: Client, book_data:
 
 
 @pytest.mark.django_db
-def test_without_rule_data_the_page_says_how_to_load_it(player_client: Client) -> None:
+def test_without_rule_data_the_page_says_how_to_load_it(
+    player_client: Client, empty_book: None
+) -> None:
     page = player_client.get(reverse("rulebook:reference"))
 
     assert page.status_code == 503

@@ -26,6 +26,9 @@ from rules.infinity_drive.rulebook import BOOK_FIXTURE
 
 FIXTURES = Path(settings.BASE_DIR) / "fixtures"
 
+# Each test starts on a new site's database: no book loaded yet.
+pytestmark = pytest.mark.usefixtures("empty_book")
+
 
 def run_command(fixture_dir: Path) -> str:
     output = StringIO()

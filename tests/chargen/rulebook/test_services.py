@@ -67,6 +67,6 @@ def test_a_delete_is_seen_on_the_next_load(book_data: None) -> None:
 
 
 @pytest.mark.django_db
-def test_an_empty_database_says_how_to_load_the_data() -> None:
+def test_an_empty_database_says_how_to_load_the_data(empty_book: None) -> None:
     with pytest.raises(RuleDataMissing, match="load_rules_data"):
         rulebook_load()

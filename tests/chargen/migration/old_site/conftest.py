@@ -6,9 +6,10 @@ migrations: the very path an existing site's data takes. That takes many seconds
 is done once for the package rather than once a test, and committed; each test that
 reads it (`legacy_database`) runs in a transaction rolled back after it, as any database
 test does, so a test that rolls dice or seals logs leaves the next one the same rows.
-Leaving the package empties the database again (Django's `flush`, as after a
-transactional test), so no other test sees the old site's rows: the package holds the
-tests that read them and nothing else.
+The package starts from an empty database, as the old site's was, and leaving it
+empties the database again (Django's `flush`, as after a transactional test) and loads
+the book every other test finds, so no other test sees the old site's rows: the package
+holds the tests that read them and nothing else.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from pytest_django import DjangoDbBlocker
 
+from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing
 from chargen.rulebook.services import rulebook_cache_clear
+from rules.infinity_drive.rulebook import BOOK_FIXTURE
 from tests.chargen.migration.legacy import keep_stored_timestamps, read_fixture, rows_as_instances
 
 
@@ -63,6 +66,9 @@ def legacy_rows(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> It
     fixture = read_fixture()
     leaves = [(app, name) for app, name in fixture["leaf_migrations"]]
     with django_db_blocker.unblock():
+        # The old site's database held its own rows only, not the book every worker's
+        # test database starts with (tests/conftest.py).
+        call_command("flush", interactive=False, verbosity=0)
         executor = MigrationExecutor(connection)
         recorded_apps = {app for app, _ in leaves}
         # An app that did not exist then has nothing to keep: it goes back to no tables.
@@ -78,6 +84,7 @@ def legacy_rows(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> It
     yield
     with django_db_blocker.unblock():
         call_command("flush", interactive=False, verbosity=0)
+        fixture_load_missing(path=BOOK_FIXTURE)  # as every other test finds the database
     _forget_cached_rows()
 
 
