@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from chargen.infinity_drive import services
-from chargen.infinity_drive.log import log_entries
-from chargen.infinity_drive.models import Character
+from chargen.infinity_drive.models import Character, CreationLogEntry
 
 # Treva's rolled characteristics, in the book's order: (total as two faces, where it goes).
 BOOK_CHARACTERISTIC_ROLLS: tuple[tuple[str, str], ...] = (
@@ -19,8 +18,15 @@ BOOK_CHARACTERISTIC_ROLLS: tuple[tuple[str, str], ...] = (
 
 
 def next_sequence(character: Character) -> int:
-    entries = log_entries(character)
-    return (entries[-1].sequence if entries else 0) + 1
+    """The sequence the next step names: one past the newest row's (read alone, not the
+    whole log, which each step reads again anyway)."""
+    newest = (
+        CreationLogEntry.objects.filter(character=character)
+        .order_by("-sequence")
+        .values_list("sequence", flat=True)
+        .first()
+    )
+    return (newest or 0) + 1
 
 
 def roll_book_characteristics(character: Character) -> None:
