@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
@@ -14,6 +15,9 @@ from django.test.utils import override_settings
 from pytest_django import DjangoDbBlocker
 
 from chargen.rulebook.management.commands.load_rules_data import fixture_load_missing
+from chargen.rulebook.models import RemovedBookRow
+from chargen.rulebook.removed import BOOK_DATA_MODELS
+from chargen.rulebook.services import rulebook_cache_clear
 from rules.infinity_drive.rulebook import BOOK_FIXTURE
 
 # One Playwright for the whole run: a second one in the same session fails.
@@ -46,17 +50,75 @@ def _plain_static_storage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         yield
 
 
+# Where the session's database blocker is kept for the teardown hook below.
+DB_BLOCKER = pytest.StashKey[DjangoDbBlocker]()
+
+
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> None:
+def django_db_setup(
+    request: pytest.FixtureRequest, django_db_setup: None, django_db_blocker: DjangoDbBlocker
+) -> None:
     """The Infinity Drive book's tables, loaded once into each worker's test database
     (pytest-django's documented way to populate it) as a deployment loads them.
 
     A test's transaction rolls back to it, so the packages' own rules fixtures find it
     present and add nothing (loading it for each of a thousand tests was a third of the
-    PostgreSQL run). A transactional test's flush empties the database; those fixtures
-    then load it again, so a test still names the rule data it reads."""
+    PostgreSQL run). A transactional test's flush empties the database; the book is
+    loaded again after it (`pytest_runtest_teardown`), so every test starts from the same
+    database whatever ran before it in its worker. A test that needs a new site's
+    database asks for `empty_book`."""
+    request.config.stash[DB_BLOCKER] = django_db_blocker
     with django_db_blocker.unblock():
         fixture_load_missing(path=BOOK_FIXTURE)
+
+
+# What makes pytest-django flush the database after a test (a TransactionTestCase).
+FLUSHING_FIXTURES = frozenset(
+    {
+        "transactional_db",
+        "live_server",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+    }
+)
+
+
+def flushes_the_database(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    if marker is not None and (
+        marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")
+    ):
+        return True
+    return not FLUSHING_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After a transactional test's fixtures are torn down (its flush included, whichever
+    fixture asked for it), the book goes back into the database for the next test. A
+    hook, not a fixture: an autouse fixture's teardown can come before pytest-django's
+    flush for a test marked `django_db(transaction=True)`."""
+    result = yield
+    blocker = item.config.stash.get(DB_BLOCKER, None)
+    if nextitem is not None and blocker is not None and flushes_the_database(item):
+        with blocker.unblock():
+            fixture_load_missing(path=BOOK_FIXTURE)
+        rulebook_cache_clear()
+    return result
+
+
+@pytest.fixture
+def empty_book(db: None) -> None:
+    """A database the book was never loaded into, as on a new site.
+
+    Every worker's test database holds the book from the start (`django_db_setup`); this
+    deletes its rows in the test's own transaction, then the records of those deletions
+    (so a load adds the rows back, as it would on a new site)."""
+    for label in reversed(BOOK_DATA_MODELS):
+        if label.startswith("rulebook."):
+            apps.get_model(label).objects.all().delete()
+    RemovedBookRow.objects.all().delete()
+    rulebook_cache_clear()
 
 
 # Production's static files: WhiteNoise's manifest storage, hashed and compressed copies.

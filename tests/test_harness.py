@@ -76,3 +76,27 @@ def test_the_second_database_runs_only_the_tests_that_can_differ_there(
     assert any(test.startswith(left_out) for test in everything)
     assert with_a_database == {test for test in everything if test.startswith(kept)}
     assert with_a_database
+
+
+def test_a_test_after_a_transactional_ones_flush_finds_the_book() -> None:
+    """tests/conftest.py loads the book back after each flush: the second test of
+    tests/test_book_after_a_flush.py, run right after the first, finds it."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            "-q",
+            "tests/test_book_after_a_flush.py",
+        ],
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 passed" in done.stdout

@@ -63,3 +63,11 @@ def test_alien_humanoids_are_offered_on_request_only() -> None:
     )
     assert {npc["race"] for npc in plain["npcs"]} == {"Humanoid"}
     assert {npc["race"] for npc in aliens["npcs"]} - {"Humanoid"}
+
+
+def test_without_the_book_in_the_database_the_books_own_data_serves(empty_book: None) -> None:
+    """A GM may run the command before loading the rule data: the book's fixture serves."""
+    payload = json.loads(run("--count", "2", "--seed", "41", "--format", "json"))
+    assert [npc["seed"] for npc in payload["npcs"]] == [41, 42]
+    assert all(npc["career"] in {"Military", "Citizen"} for npc in payload["npcs"])
+    assert all(len(npc["profile"]) == 7 for npc in payload["npcs"])

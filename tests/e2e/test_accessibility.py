@@ -187,7 +187,8 @@ class Keyboard:
     """Only the keyboard: Tab (and Shift+Tab) to an element, then Space, Enter or typing.
 
     The test reads the page to decide where to go, but acts on it by keys alone, and
-    counts them: each Tab, Space and Enter is one press, each typed character one more.
+    counts them: each Tab, Space, Enter and arrow is one press, each typed character one
+    more.
     """
 
     def __init__(self, page: Page) -> None:

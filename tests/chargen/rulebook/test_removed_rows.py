@@ -26,9 +26,6 @@ from rules.infinity_drive.rulebook import BOOK_FIXTURE
 
 FIXTURES = Path(settings.BASE_DIR) / "fixtures"
 
-# Each test starts on a new site's database: no book loaded yet.
-pytestmark = pytest.mark.usefixtures("empty_book")
-
 
 def run_command(fixture_dir: Path) -> str:
     output = StringIO()
@@ -37,7 +34,8 @@ def run_command(fixture_dir: Path) -> str:
 
 
 @pytest.fixture
-def book_only(tmp_path: Path) -> Path:
+def book_only(tmp_path: Path, empty_book: None) -> Path:
+    """A fixtures folder holding just the book, and a database it was never loaded into."""
     shutil.copy(BOOK_FIXTURE, tmp_path / BOOK_FIXTURE.name)
     return tmp_path
 
