@@ -84,6 +84,7 @@ def test_a_table_row_is_edited_in_place(page: Page, live_server: object) -> None
     form.get_by_label("Low").fill("7")
     form.get_by_role("button", name="Save").click()
     expect(form.locator(".invalid-feedback")).to_contain_text("overlaps the row 2–7")
+    expect(form.get_by_label("Low")).to_be_focused()  # the swap settled: typing is safe
     form.get_by_label("Low").fill("8")
     form.get_by_label("Credits").fill("4000")
     form.get_by_role("button", name="Save").click()
@@ -116,6 +117,9 @@ def test_a_careers_row_is_refused_at_its_field_then_saved(page: Page, live_serve
         "Roll 7: There is no skill called “Basket weaving”"
     )
     assert HomebrewCareer.objects.get().draft == career.draft  # nothing saved
+    # The refused row's field takes the focus once the swap settles (chargen.js): only
+    # then is typing elsewhere safe from landing in it.
+    expect(table).to_be_focused()
     form.get_by_label("Name").fill("Spacer")
     table.fill(table.input_value().replace("7: Basket weaving", "7: Gambling"))
     form.get_by_role("button", name="Save").click()
