@@ -213,7 +213,7 @@ def log_undo(
 
     written = log_write(
         character=character,
-        expected_sequence=_undo_sequence(character),
+        expected_sequence=sequence_after_newest(character),
         kinds=(UNDO_KIND,),
         build=lambda entries: _as_new(build(entries)),
         after=after,
@@ -227,8 +227,9 @@ def _as_new(row: CreationLogEntry) -> NewEntry:
     return NewEntry(kind=row.kind, payload=row.payload)
 
 
-def _undo_sequence(character: Character) -> int:
-    """An undo is appended wherever the log ends: its own key is the entry it cancels."""
+def sequence_after_newest(character: Character) -> int:
+    """The sequence one past the log's newest row, read alone (an undo is appended
+    wherever the log ends: its own key is the entry it cancels)."""
     last = (
         CreationLogEntry.objects.filter(character=character)
         .order_by("-sequence")

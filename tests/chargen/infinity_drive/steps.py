@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from chargen.infinity_drive import services
-from chargen.infinity_drive.models import Character, CreationLogEntry
+from chargen.infinity_drive.log import sequence_after_newest
+from chargen.infinity_drive.models import Character
 
 # Treva's rolled characteristics, in the book's order: (total as two faces, where it goes).
 BOOK_CHARACTERISTIC_ROLLS: tuple[tuple[str, str], ...] = (
@@ -18,15 +19,9 @@ BOOK_CHARACTERISTIC_ROLLS: tuple[tuple[str, str], ...] = (
 
 
 def next_sequence(character: Character) -> int:
-    """The sequence the next step names: one past the newest row's (read alone, not the
-    whole log, which each step reads again anyway)."""
-    newest = (
-        CreationLogEntry.objects.filter(character=character)
-        .order_by("-sequence")
-        .values_list("sequence", flat=True)
-        .first()
-    )
-    return (newest or 0) + 1
+    """The sequence the next step names (the newest row's alone, not the whole log, which
+    each step reads again anyway)."""
+    return sequence_after_newest(character)
 
 
 def roll_book_characteristics(character: Character) -> None:
