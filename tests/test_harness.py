@@ -40,16 +40,21 @@ def test_the_seed_copies_are_in_the_repository() -> None:
     assert len(seeds) == 4
 
 
-def collected(*paths: str, **env: str) -> set[str]:
-    """The test ids pytest collects from `paths` with `env` added to this environment."""
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", *paths],
+def run_pytest(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """pytest run on its own in the repository, with `env` added to this environment."""
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
         cwd=REPOSITORY,
         capture_output=True,
         text=True,
         env={**os.environ, **env},
         check=False,
     )
+
+
+def collected(*paths: str, **env: str) -> set[str]:
+    """The test ids pytest collects from `paths` with `env` added to this environment."""
+    done = run_pytest("--collect-only", "-q", *paths, **env)
     assert done.returncode == 0, done.stdout + done.stderr
     return {line.split("[")[0] for line in done.stdout.splitlines() if "::" in line}
 
@@ -81,22 +86,6 @@ def test_the_second_database_runs_only_the_tests_that_can_differ_there(
 def test_a_test_after_a_transactional_ones_flush_finds_the_book() -> None:
     """tests/conftest.py loads the book back after each flush: the second test of
     tests/test_book_after_a_flush.py, run right after the first, finds it."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:xdist",
-            "-q",
-            "tests/test_book_after_a_flush.py",
-        ],
-        cwd=REPOSITORY,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_pytest("-p", "no:xdist", "-q", "tests/test_book_after_a_flush.py")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "2 passed" in done.stdout
