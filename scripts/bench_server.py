@@ -148,23 +148,33 @@ class Server:
             return ""
 
 
-# How production serves each part (docs/deploy/): the pages through the WSGI app on
-# gunicorn's sync workers, the live table's sockets through the ASGI app on uvicorn workers.
-PAGES = ["chargen.wsgi", "--worker-class", "sync"]
+# How production serves each part (docs/deploy/): the pages through the WSGI app with the
+# gunicorn settings of the code being measured (chargen/gunicorn_pages.py; sync workers
+# in code older than that file), the live table's sockets through the ASGI app on
+# uvicorn workers.
+PAGES_SETTINGS = Path("chargen") / "gunicorn_pages.py"
 TABLE = ["chargen.asgi", "-k", "uvicorn_worker.UvicornWorker"]
+
+
+def pages(tree: Path) -> list[str]:
+    """gunicorn's arguments for the pages of the code in `tree`, as its deployment has them."""
+    if (tree / PAGES_SETTINGS).exists():
+        return ["chargen.wsgi", "--config", "python:chargen.gunicorn_pages"]
+    return ["chargen.wsgi", "--worker-class", "sync"]
 
 
 @contextmanager
 def gunicorn(
-    tree: Path, env: dict[str, str], log_dir: Path, *, app: list[str] = PAGES
+    tree: Path, env: dict[str, str], log_dir: Path, *, app: list[str] | None = None
 ) -> Iterator[Server]:
-    """gunicorn serving the code in `tree` with two workers, the pages (`PAGES`) or the
-    live table's sockets (`TABLE`) as production does, until the block ends."""
+    """gunicorn serving the code in `tree` with two workers, the pages (`pages`, unless
+    `app` says otherwise) or the live table's sockets (`TABLE`) as production does,
+    until the block ends."""
     port = free_port()
     log = log_dir / f"gunicorn-{port}.log"
     command = [
         str(GUNICORN),
-        *app,
+        *(app or pages(tree)),
         "--bind",
         f"127.0.0.1:{port}",
         "--workers",

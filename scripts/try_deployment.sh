@@ -105,7 +105,7 @@ PORTS=("$(free_port)" "$(free_port)")
 TABLE_PORT="$(free_port)"
 for port in "${PORTS[@]}"; do
     (set -a && . "$ENV_FILE" && set +a && exec "$APP/.venv/bin/gunicorn" chargen.wsgi \
-        --worker-class sync --workers 2 --bind "127.0.0.1:$port" \
+        --config python:chargen.gunicorn_pages --workers 2 --bind "127.0.0.1:$port" \
         --log-level warning) &
     SERVER_PIDS+=("$!")
 done

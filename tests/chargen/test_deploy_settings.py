@@ -130,15 +130,23 @@ def unit_command(unit: str) -> list[str]:
     return arguments
 
 
-# Production's command lines: the pages on sync workers serving the WSGI app, the live
-# table's sockets on uvicorn workers serving the ASGI app.
+# Production's command lines: the pages served by the WSGI app with the settings in
+# chargen/gunicorn_pages.py, the live table's sockets on uvicorn workers serving the ASGI app.
 UNITS = ["chargen@.service", "chargen-table@.service"]
+
+
+def resolved_settings(arguments: list[str]) -> dict[str, str]:
+    """gunicorn's own account of the settings these arguments give (`--print-config`)."""
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    printed = run_python(gunicorn, "--print-config", *arguments, **PRODUCTION)
+    assert printed.returncode == 0, printed.stderr
+    pairs = (line.split("=", 1) for line in printed.stdout.splitlines() if "=" in line)
+    return {name.strip(): value.strip() for name, value in pairs}
 
 
 def test_the_pages_are_served_by_wsgi_and_the_table_by_asgi() -> None:
     pages, table = (unit_command(unit) for unit in UNITS)
     assert pages[0] == "chargen.wsgi"
-    assert pages[pages.index("--worker-class") + 1] == "sync"
     assert table[0] == "chargen.asgi"
     assert "uvicorn_worker.UvicornWorker" in table
     # nginx sends the sockets, and only them, to the table servers.
@@ -146,6 +154,17 @@ def test_the_pages_are_served_by_wsgi_and_the_table_by_asgi() -> None:
     socket_block = nginx[nginx.index("location /ws/") :].split("}", 1)[0]
     assert "proxy_pass http://chargen_table;" in socket_block
     assert nginx.count("proxy_pass http://chargen_table;") == 1
+
+
+def test_the_pages_use_threads_and_close_each_connection() -> None:
+    # What the deployment's unit, `make try-deployment` and `make bench` start: threads use
+    # the waits on PostgreSQL, and no POST is sent down a connection being closed.
+    settings = resolved_settings([arg.replace("%i", "0") for arg in unit_command(UNITS[0])])
+    assert settings["worker_class"] == "gthread"
+    assert int(settings["threads"]) > 1
+    assert settings["keepalive"] == "0"
+    script = (ROOT / "scripts" / "try_deployment.sh").read_text()
+    assert script.count("--config python:chargen.gunicorn_pages") == 1
 
 
 @pytest.mark.parametrize("unit", UNITS)
