@@ -69,6 +69,8 @@ README_PICTURES = {
 }
 
 STEADY = (Path(__file__).parent / "steady_text.js").read_text()
+SETTLED = """() => document.readyState === "complete"
+    && !document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling")"""
 
 
 @pytest.fixture
@@ -80,7 +82,9 @@ def _picture(page: Page, url: str) -> Image.Image:
     response = page.goto(url)
     assert response is not None, f"no answer from {url}"
     assert response.ok, f"{url} answered {response.status}"
-    page.wait_for_load_state("networkidle")
+    # Loaded, and no htmx request or swap still under way (a part fetched on load):
+    # waiting for the page itself, not for half a second of network silence.
+    page.wait_for_function(SETTLED)
     page.evaluate("document.fonts.ready.then(() => true)")
     page.evaluate(STEADY)
     taken = page.screenshot(animations="disabled", caret="hide", scale="css")

@@ -7,7 +7,7 @@ of user text the same hostile value, so one fixture serves the escaping tests to
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +16,7 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.db import transaction
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
@@ -69,6 +70,45 @@ def database_fingerprint() -> dict[str, list[tuple[object, ...]]]:
             rows = model._default_manager.order_by("pk").values_list(*columns)
             fingerprint[model._meta.label] = [tuple(map(repr, row)) for row in rows]
     return fingerprint
+
+
+def changed_models(
+    before: dict[str, list[tuple[object, ...]]], after: dict[str, list[tuple[object, ...]]]
+) -> list[str]:
+    """The models whose rows differ between two fingerprints."""
+    return sorted(
+        label for label in before.keys() | after.keys() if before.get(label) != after.get(label)
+    )
+
+
+Call = tuple[str, Callable[[], object]]
+
+
+def calls_that_change_the_database(calls: Sequence[Call]) -> list[str]:
+    """What each call (a request) that changed the database changed; [] if none did.
+
+    One fingerprint before the calls and one after them all: a change any of them makes
+    stays (no request here undoes another's). Only when the two differ is that pass
+    rolled back and the calls made again with a fingerprint between each two, to name
+    the ones that changed it.
+    """
+    start = database_fingerprint()
+    with transaction.atomic():  # a savepoint in the test's transaction
+        for _, call in calls:
+            call()
+        together = database_fingerprint()
+        if together == start:
+            return []
+        transaction.set_rollback(True)
+    changed = []
+    before = start
+    for label, call in calls:
+        call()
+        after = database_fingerprint()
+        if after != before:
+            changed.append(f"{label} changed {', '.join(changed_models(before, after))}")
+        before = after
+    return changed or [f"the calls together changed {', '.join(changed_models(start, together))}"]
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
 from django.test import Client
@@ -18,7 +19,11 @@ from django.urls.converters import IntConverter
 
 from chargen.drifting.models import Character as DriftingCharacter
 from chargen.infinity_drive.models import Character
-from tests.chargen.security.conftest import World, database_fingerprint
+from tests.chargen.security.conftest import (
+    World,
+    calls_that_change_the_database,
+    database_fingerprint,
+)
 
 SKIPPED_NAMESPACES = {"admin"}  # Django's own admin; tests/chargen/security/test_admin.py
 
@@ -65,17 +70,11 @@ def _urls(world: World, character: Character, table_key: str) -> list[str]:
 
 
 def _changes_by_get(client: Client, urls: list[str]) -> list[str]:
-    changed = []
-    # The database after one GET is the database before the next: one fingerprint a URL.
-    before = database_fingerprint()
-    for url in urls:
+    def get(url: str) -> None:
         response = client.get(url)
         assert response.status_code < 500, url
-        after = database_fingerprint()
-        if after != before:
-            changed.append(url)
-        before = after
-    return changed
+
+    return calls_that_change_the_database([(url, partial(get, url)) for url in urls])
 
 
 # One case per viewer, so the parallel run can share them out (the walk is the suite's

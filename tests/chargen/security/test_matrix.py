@@ -16,16 +16,18 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 
 import pytest
 from django.contrib.auth.models import User
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from chargen.campaigns.models import Campaign, Membership
 from chargen.campaigns.services import campaign_create
 from chargen.infinity_drive.models import Character, CharacterStatus
-from tests.chargen.security.conftest import database_fingerprint
+from tests.chargen.security.conftest import calls_that_change_the_database
 
 APPS = ("characters", "content", "campaigns")
 METHODS = ("get", "post")
@@ -161,6 +163,10 @@ def _targets(ids: tuple[str, ...]) -> tuple[str, ...]:
     return TARGETS if "character_id" in ids else ("draft",)
 
 
+def _request(client: Client, method: str, url: str, data: dict[str, str]) -> int:
+    return int(getattr(client, method)(url, data).status_code)
+
+
 @pytest.mark.parametrize(("route", "ids"), ID_ROUTES, ids=[name for name, _ in ID_ROUTES])
 def test_an_outsider_gets_404_and_changes_nothing(
     request: pytest.FixtureRequest,
@@ -169,44 +175,68 @@ def test_an_outsider_gets_404_and_changes_nothing(
     cast: Cast,
     outsider_client: Client,
 ) -> None:
-    for target in _targets(ids):
-        character = getattr(cast, target)
-        url = route_url(route, ids, cast, character)
-        rightful = owner_client(request, ids, character, cast)
-        for method in METHODS:
-            seen = f"{method.upper()} {url} ({target})"
-            data = post_data(cast) if method == "post" else {}
-            before = database_fingerprint()
-            answer = getattr(outsider_client, method)(url, data)
-            made_up = getattr(outsider_client, method)(_made_up_url(route, ids), data)
-            assert database_fingerprint() == before, f"{seen} changed the database"
-            # The outsider hears what a made-up id hears, so he learns nothing.
-            assert answer.status_code == made_up.status_code, seen
-            # 404 wherever the URL takes this method. A method it never takes is
-            # refused with 405 before any object is looked up (the same for any id).
-            owner_answer = getattr(rightful, method)(url, data)
-            assert owner_answer.status_code != 404, f"the owner must reach {seen}"
-            accepts = owner_answer.status_code != 405
-            assert answer.status_code == (404 if accepts else 405), seen
+    cases = [
+        (target, method, route_url(route, ids, cast, getattr(cast, target)))
+        for target in _targets(ids)
+        for method in METHODS
+    ]
+    heard: dict[str, tuple[int, int]] = {}
+
+    def outsider_tries(seen: str, method: str, url: str) -> None:
+        data = post_data(cast) if method == "post" else {}
+        made_up = _made_up_url(route, ids)
+        heard[seen] = (
+            _request(outsider_client, method, url, data),
+            _request(outsider_client, method, made_up, data),
+        )
+
+    calls = [
+        (seen, partial(outsider_tries, seen, method, url))
+        for target, method, url in cases
+        for seen in [f"{method.upper()} {url} ({target})"]
+    ]
+    assert calls_that_change_the_database(calls) == []
+    # Only now the rightful users, whose requests may change the database.
+    for target, method, url in cases:
+        seen = f"{method.upper()} {url} ({target})"
+        answer, made_up = heard[seen]
+        # The outsider hears what a made-up id hears, so he learns nothing.
+        assert answer == made_up, seen
+        # 404 wherever the URL takes this method. A method it never takes is
+        # refused with 405 before any object is looked up (the same for any id).
+        rightful = owner_client(request, ids, getattr(cast, target), cast)
+        data = post_data(cast) if method == "post" else {}
+        owner_answer = _request(rightful, method, url, data)
+        assert owner_answer != 404, f"the owner must reach {seen}"
+        accepts = owner_answer != 405
+        assert answer == (404 if accepts else 405), seen
 
 
 def test_a_visitor_is_sent_to_log_in_everywhere_and_changes_nothing(
     client: Client, cast: Cast
 ) -> None:
+    answers: dict[tuple[str, str, str], HttpResponse] = {}
+
+    def visit(route: str, method: str, url: str) -> None:
+        data = post_data(cast) if method == "post" else {}
+        answers[route, method, url] = getattr(client, method)(url, data)
+
+    calls = [
+        (f"{method.upper()} {url}", partial(visit, route, method, url))
+        for route, ids in ALL_ROUTES
+        for url in [route_url(route, ids, cast, cast.draft)]
+        for method in METHODS
+    ]
+    assert calls_that_change_the_database(calls) == []
     refused = []
-    for route, ids in ALL_ROUTES:
-        url = route_url(route, ids, cast, cast.draft)
-        for method in METHODS:
-            before = database_fingerprint()
-            answer = getattr(client, method)(url, post_data(cast) if method == "post" else {})
-            assert database_fingerprint() == before, f"{method.upper()} {url} changed the database"
-            location = answer.get("Location", "")
-            if (route, method) == ("campaigns:join", "get") and answer.status_code == 200:
-                # The invite page shows a visitor what the link joins, and offers sign-up
-                # and log-in; only a logged-in POST joins (tested above).
-                continue
-            if answer.status_code != 302 or not location.startswith(reverse("login") + "?next="):
-                refused.append(f"{method.upper()} {url}: {answer.status_code} {location}")
+    for (route, method, url), answer in answers.items():
+        location = answer.get("Location", "")
+        if (route, method) == ("campaigns:join", "get") and answer.status_code == 200:
+            # The invite page shows a visitor what the link joins, and offers sign-up
+            # and log-in; only a logged-in POST joins (tested above).
+            continue
+        if answer.status_code != 302 or not location.startswith(reverse("login") + "?next="):
+            refused.append(f"{method.upper()} {url}: {answer.status_code} {location}")
     assert refused == []
     assert len(ALL_ROUTES) > 40  # the resolver really was walked
 
@@ -228,19 +258,31 @@ def test_inside_the_campaign_others_read_sheets_only_and_change_nothing(
     request: pytest.FixtureRequest, route: str, ids: tuple[str, ...], cast: Cast
 ) -> None:
     """Bob's characters as his GM (Alice) and his fellow player (Carol) see them."""
-    for who in ("gm", "other_player"):
-        client = request.getfixturevalue(f"{who}_client")
-        for target in ("draft", "approved"):
-            url = route_url(route, ids, cast, getattr(cast, target))
-            for method in METHODS:
-                seen = f"{who}: {method.upper()} {url} ({target})"
-                before = database_fingerprint()
-                data = post_data(cast) if method == "post" else {}
-                answer = getattr(client, method)(url, data)
-                assert database_fingerprint() == before, f"{seen} changed the database"
-                if method == "get" and _insider_may_read(who, route, target):
-                    assert answer.status_code == 200, seen
-                    continue
-                assert answer.status_code in {404, 405}, seen
-                made_up = getattr(client, method)(_made_up_url(route, ids), data)
-                assert answer.status_code == made_up.status_code, seen
+    heard: dict[str, tuple[int, int]] = {}
+
+    def insider_tries(seen: str, client: Client, method: str, url: str) -> None:
+        data = post_data(cast) if method == "post" else {}
+        heard[seen] = (
+            _request(client, method, url, data),
+            _request(client, method, _made_up_url(route, ids), data),
+        )
+
+    cases = [
+        (who, target, method, f"{who}: {method.upper()} {url} ({target})", url)
+        for who in ("gm", "other_player")
+        for target in ("draft", "approved")
+        for url in [route_url(route, ids, cast, getattr(cast, target))]
+        for method in METHODS
+    ]
+    calls = [
+        (seen, partial(insider_tries, seen, request.getfixturevalue(f"{who}_client"), method, url))
+        for who, _, method, seen, url in cases
+    ]
+    assert calls_that_change_the_database(calls) == []
+    for who, target, method, seen, _ in cases:
+        answer, made_up = heard[seen]
+        if method == "get" and _insider_may_read(who, route, target):
+            assert answer == 200, seen
+            continue
+        assert answer in {404, 405}, seen
+        assert answer == made_up, seen
