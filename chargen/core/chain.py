@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.core.serializers.json import DjangoJSONEncoder
@@ -81,6 +82,12 @@ def previous_hash(entry: LogEntryBase) -> str:
         .first()
     )
     return str(found or GENESIS)
+
+
+def hash_after(entries: Sequence[LogEntryBase]) -> str:
+    """The "previous hash" of the row that follows `entries` (a whole log, oldest first,
+    as a write read it under its lock): what `previous_hash` would read back."""
+    return (entries[-1].entry_hash if entries else GENESIS) or GENESIS
 
 
 def seal(entry: LogEntryBase, previous: str | None = None) -> None:

@@ -28,7 +28,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
-from chargen.core.chain import seal, seal_in_order
+from chargen.core.chain import hash_after, seal, seal_in_order
 from chargen.core.live_events import announce_after_commit
 from chargen.core.log_reads import SUBJECT_FIELD, LockedLog, whole_log
 from chargen.core.log_version import LogSubject, record_version
@@ -288,6 +288,10 @@ def write_once(
         entry = build(entries)
         entry.sequence = expected_sequence
         setattr(entry, subject_field, subject)
+        # The log read under the lock ends with the row before this one: its hash is in
+        # hand, so sealing reads nothing more (`save` seals only a row still unsealed).
+        if not entry.entry_hash:
+            seal(entry, previous=hash_after(entries))
         try:
             with nullcontext() if locked_log is not None else transaction.atomic():
                 entry.save()
@@ -352,6 +356,8 @@ def append_next(
                     return None
                 entry.sequence = next_sequence(entries)
                 setattr(entry, SUBJECT_FIELD, subject)
+                if not entry.entry_hash:
+                    seal(entry, previous=hash_after(entries))
                 entry.save()
                 if after is not None:
                     after([*entries, entry])

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.db.models import QuerySet
+from django.test.utils import CaptureQueriesContext
 
 from chargen.core import log_version
+from chargen.core.chain import chain_hash, chain_message, log_fields, previous_hash
 from chargen.core.log import write_once
 from chargen.drifting.models import Character, LogEntry, LogKind
 
@@ -46,6 +49,34 @@ def test_every_write_changes_the_version(jim: Character) -> None:
         refresh(jim)
         seen.add(stored_version(jim))
     assert len(seen) == 4
+
+
+def test_a_write_seals_its_row_from_the_log_it_read_under_its_lock(jim: Character) -> None:
+    """The row before the new one is in the log the write read: its hash is not read a
+    second time, and the seal is the one a fresh read of that row gives."""
+    refresh(jim)  # a previous row with a hash of its own
+    key = jim.next_sequence
+    with CaptureQueriesContext(connection) as queries:
+        entry = write_once(
+            model=LogEntry,
+            subject=jim,
+            expected_sequence=key,
+            kinds=(LogKind.REFRESH,),
+            build=refresh_row,
+        ).entry
+    table = LogEntry._meta.db_table
+    log_reads = [
+        query["sql"]
+        for query in queries.captured_queries
+        if query["sql"].startswith("SELECT") and f'FROM "{table}"' in query["sql"]
+    ]
+    assert len(log_reads) == 1, log_reads  # the whole log, under the lock
+    previous = previous_hash(entry)
+    assert previous == jim.log.get(sequence=entry.sequence - 1).entry_hash != ""
+    message = chain_message(
+        subject=str(jim.pk), sequence=entry.sequence, fields=log_fields(entry), previous=previous
+    )
+    assert entry.entry_hash == chain_hash(message)
 
 
 def broken_snapshot(_entries: list[LogEntry]) -> None:
