@@ -2,21 +2,15 @@
 python:chargen.gunicorn_pages --workers N`): the deployment's unit, `make try-deployment`
 and `make bench` all start the pages with this one file, so what is measured is what runs.
 
-Each worker serves requests on a few threads. A page spends part of its time waiting,
-not computing: on PostgreSQL's commit (the disk's flush, which a roll must wait for,
-since it is saved before it is shown), on its queries and on Redis. A sync worker idles
-through those waits while the requests behind it queue; a thread of the same worker
-uses them. Under `make bench` on two cores, two workers of four threads held 120 players
-at p95 124 ms where two sync workers reached 185 ms, and 160 players at 173 ms against
-946 ms (docs/benchmarks.md). Eight threads did worse than four: more requests then
-share one interpreter's lock while the other worker may idle.
-
-Connections are closed after each answer (`keepalive = 0`), as a sync worker does. nginx
-speaks to the servers one request a connection anyway; and a client that reuses a
-connection the worker is just closing (gthread keeps one open for `keepalive` seconds)
-has its next POST answered with nothing at all, which it must not retry.
+Sync workers, about one per core. A page is mostly Python's computing (a request waits
+on PostgreSQL and Redis for a small part of its time), and a sync worker takes the next
+request only when it is free, so requests never share one interpreter while another
+worker idles. Threaded workers (gthread, four threads each) were measured against these
+in the same runs (docs/benchmarks.md, 30 November 2026): the tail below saturation was
+shorter in one run and longer in the next, and every run spent more server CPU on one
+character (0.88 s against 0.65 s, 1.10 s against 0.92 s). A sync worker closes each
+connection after its answer, so nginx never sends a request down a connection the worker
+is closing; nginx buffers slow clients for it, as gunicorn asks.
 """
 
-worker_class = "gthread"
-threads = 4
-keepalive = 0
+worker_class = "sync"

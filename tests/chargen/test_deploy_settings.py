@@ -131,7 +131,8 @@ def unit_command(unit: str) -> list[str]:
 
 
 # Production's command lines: the pages served by the WSGI app with the settings in
-# chargen/gunicorn_pages.py, the live table's sockets on uvicorn workers serving the ASGI app.
+# chargen/gunicorn_pages.py (sync workers), the live table's sockets on uvicorn workers
+# serving the ASGI app.
 UNITS = ["chargen@.service", "chargen-table@.service"]
 
 
@@ -156,13 +157,11 @@ def test_the_pages_are_served_by_wsgi_and_the_table_by_asgi() -> None:
     assert nginx.count("proxy_pass http://chargen_table;") == 1
 
 
-def test_the_pages_use_threads_and_close_each_connection() -> None:
-    # What the deployment's unit, `make try-deployment` and `make bench` start: threads use
-    # the waits on PostgreSQL, and no POST is sent down a connection being closed.
+def test_the_unit_and_the_deployment_recipe_start_the_pages_with_the_codes_settings() -> None:
+    # What the deployment's unit, `make try-deployment` and `make bench` start.
     settings = resolved_settings([arg.replace("%i", "0") for arg in unit_command(UNITS[0])])
-    assert settings["worker_class"] == "gthread"
-    assert int(settings["threads"]) > 1
-    assert settings["keepalive"] == "0"
+    assert settings["worker_class"] == "sync"
+    assert int(settings["workers"]) >= 2
     script = (ROOT / "scripts" / "try_deployment.sh").read_text()
     assert script.count("--config python:chargen.gunicorn_pages") == 1
 
