@@ -19,11 +19,11 @@ def refresh_row(_entries: list[LogEntry]) -> LogEntry:
     return LogEntry(kind=LogKind.REFRESH, summary="Nothing to restore.", details={})
 
 
-def refresh(character: Character, after: object = None) -> LogEntry:
+def refresh(character: Character, after: object = None, key: int | None = None) -> LogEntry:
     return write_once(
         model=LogEntry,
         subject=character,
-        expected_sequence=character.next_sequence,
+        expected_sequence=character.next_sequence if key is None else key,
         kinds=(LogKind.REFRESH,),
         build=refresh_row,
         after=after,  # type: ignore[arg-type]
@@ -57,13 +57,7 @@ def test_a_write_seals_its_row_from_the_log_it_read_under_its_lock(jim: Characte
     refresh(jim)  # a previous row with a hash of its own
     key = jim.next_sequence
     with CaptureQueriesContext(connection) as queries:
-        entry = write_once(
-            model=LogEntry,
-            subject=jim,
-            expected_sequence=key,
-            kinds=(LogKind.REFRESH,),
-            build=refresh_row,
-        ).entry
+        entry = refresh(jim, key=key)
     table = LogEntry._meta.db_table
     log_reads = [
         query["sql"]
