@@ -167,6 +167,41 @@ def _request(client: Client, method: str, url: str, data: dict[str, str]) -> int
     return int(getattr(client, method)(url, data).status_code)
 
 
+@dataclass(frozen=True)
+class Try:
+    """One request someone without the right makes to a URL naming one of the characters."""
+
+    who: str
+    client: Client
+    target: str  # the attribute of Cast the URL names
+    method: str
+    url: str
+
+    @property
+    def seen(self) -> str:
+        return f"{self.who}: {self.method.upper()} {self.url} ({self.target})"
+
+
+def _answers_that_changed_nothing(
+    tries: list[Try], route: str, ids: tuple[str, ...], cast: Cast
+) -> dict[Try, tuple[int, int]]:
+    """Each try's status, and the status of the same request for a made-up id, once it
+    is certain that none of them changed the database."""
+    heard: dict[Try, tuple[int, int]] = {}
+
+    def attempt(one: Try) -> None:
+        data = post_data(cast) if one.method == "post" else {}
+        heard[one] = (
+            _request(one.client, one.method, one.url, data),
+            _request(one.client, one.method, _made_up_url(route, ids), data),
+        )
+
+    assert (
+        calls_that_change_the_database([(one.seen, partial(attempt, one)) for one in tries]) == []
+    )
+    return heard
+
+
 @pytest.mark.parametrize(("route", "ids"), ID_ROUTES, ids=[name for name, _ in ID_ROUTES])
 def test_an_outsider_gets_404_and_changes_nothing(
     request: pytest.FixtureRequest,
@@ -175,41 +210,26 @@ def test_an_outsider_gets_404_and_changes_nothing(
     cast: Cast,
     outsider_client: Client,
 ) -> None:
-    cases = [
-        (target, method, route_url(route, ids, cast, getattr(cast, target)))
+    tries = [
+        Try("outsider", outsider_client, target, method, route_url(route, ids, cast, character))
         for target in _targets(ids)
+        for character in [getattr(cast, target)]
         for method in METHODS
     ]
-    heard: dict[str, tuple[int, int]] = {}
-
-    def outsider_tries(seen: str, method: str, url: str) -> None:
-        data = post_data(cast) if method == "post" else {}
-        made_up = _made_up_url(route, ids)
-        heard[seen] = (
-            _request(outsider_client, method, url, data),
-            _request(outsider_client, method, made_up, data),
-        )
-
-    calls = [
-        (seen, partial(outsider_tries, seen, method, url))
-        for target, method, url in cases
-        for seen in [f"{method.upper()} {url} ({target})"]
-    ]
-    assert calls_that_change_the_database(calls) == []
+    heard = _answers_that_changed_nothing(tries, route, ids, cast)
     # Only now the rightful users, whose requests may change the database.
-    for target, method, url in cases:
-        seen = f"{method.upper()} {url} ({target})"
-        answer, made_up = heard[seen]
+    for one in tries:
+        answer, made_up = heard[one]
         # The outsider hears what a made-up id hears, so he learns nothing.
-        assert answer == made_up, seen
+        assert answer == made_up, one.seen
         # 404 wherever the URL takes this method. A method it never takes is
         # refused with 405 before any object is looked up (the same for any id).
-        rightful = owner_client(request, ids, getattr(cast, target), cast)
-        data = post_data(cast) if method == "post" else {}
-        owner_answer = _request(rightful, method, url, data)
-        assert owner_answer != 404, f"the owner must reach {seen}"
+        rightful = owner_client(request, ids, getattr(cast, one.target), cast)
+        data = post_data(cast) if one.method == "post" else {}
+        owner_answer = _request(rightful, one.method, one.url, data)
+        assert owner_answer != 404, f"the owner must reach {one.seen}"
         accepts = owner_answer != 405
-        assert answer == (404 if accepts else 405), seen
+        assert answer == (404 if accepts else 405), one.seen
 
 
 def test_a_visitor_is_sent_to_log_in_everywhere_and_changes_nothing(
@@ -258,31 +278,16 @@ def test_inside_the_campaign_others_read_sheets_only_and_change_nothing(
     request: pytest.FixtureRequest, route: str, ids: tuple[str, ...], cast: Cast
 ) -> None:
     """Bob's characters as his GM (Alice) and his fellow player (Carol) see them."""
-    heard: dict[str, tuple[int, int]] = {}
-
-    def insider_tries(seen: str, client: Client, method: str, url: str) -> None:
-        data = post_data(cast) if method == "post" else {}
-        heard[seen] = (
-            _request(client, method, url, data),
-            _request(client, method, _made_up_url(route, ids), data),
-        )
-
-    cases = [
-        (who, target, method, f"{who}: {method.upper()} {url} ({target})", url)
+    tries = [
+        Try(who, request.getfixturevalue(f"{who}_client"), target, method, url)
         for who in ("gm", "other_player")
         for target in ("draft", "approved")
         for url in [route_url(route, ids, cast, getattr(cast, target))]
         for method in METHODS
     ]
-    calls = [
-        (seen, partial(insider_tries, seen, request.getfixturevalue(f"{who}_client"), method, url))
-        for who, _, method, seen, url in cases
-    ]
-    assert calls_that_change_the_database(calls) == []
-    for who, target, method, seen, _ in cases:
-        answer, made_up = heard[seen]
-        if method == "get" and _insider_may_read(who, route, target):
-            assert answer == 200, seen
+    for one, (answer, made_up) in _answers_that_changed_nothing(tries, route, ids, cast).items():
+        if one.method == "get" and _insider_may_read(one.who, route, one.target):
+            assert answer == 200, one.seen
             continue
-        assert answer in {404, 405}, seen
-        assert answer == made_up, seen
+        assert answer in {404, 405}, one.seen
+        assert answer == made_up, one.seen
