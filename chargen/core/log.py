@@ -31,10 +31,10 @@ from django.utils import timezone
 from chargen.core.chain import hash_after, seal, seal_in_order
 from chargen.core.live_events import announce_after_commit
 from chargen.core.log_reads import SUBJECT_FIELD, LockedLog, whole_log
+from chargen.core.log_version import FIRST_SEQUENCE as FIRST_SEQUENCE
 from chargen.core.log_version import LogSubject, record_version
 from rules.errors import RulesError
 
-FIRST_SEQUENCE = 1
 UNDO_KIND = "undo"
 
 # The one answer to a form that is out of date or already acted on, in every system.

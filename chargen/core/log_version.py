@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import models
 
+FIRST_SEQUENCE = 1  # a log's first row (the kernel, log.py, numbers from here)
 HASH_SHOWN = 16  # hex digits of the entry hash: 64 bits, plenty to tell two states apart
 NO_LOG = ""  # the version of a subject whose log is still empty
 
@@ -51,6 +52,33 @@ class LogSubject(models.Model):
                 and field.attname not in deferred
             ]
         super().save(*args, **kwargs)
+
+
+def is_next_row(subject: models.Model, key: object) -> bool:
+    """Whether `key` is the sequence after the newest row, as the version on `subject`
+    (as it was read) names it: so, when `subject` was read, no row was at `key` yet.
+
+    A view's first look for the row a form's key already wrote can stop here. A first
+    click that commits a row at `key` after `subject` was read is still found: by the
+    write, which then answers with that row (`wrote_row` tells the two apart), or by a
+    second look, under the lock, before any refusal is shown."""
+    version = getattr(subject, "log_version", None)
+    if not isinstance(version, str):
+        return False
+    newest = version.partition("-")[0]
+    expected = int(newest) + 1 if newest.isdigit() else FIRST_SEQUENCE
+    try:
+        return int(str(key)) == expected
+    except ValueError:
+        return False
+
+
+def wrote_row(subject: models.Model, entry: Any) -> bool:
+    """Whether the write that returned `entry` saved it through this very `subject`:
+    the kernel's save puts the new version on the subject in hand (`LogEntryBase.save`),
+    so a row another request saved first (a double-click's first click, found by the
+    write under its lock and returned) leaves the version as it was read."""
+    return getattr(subject, "log_version", None) == version_of(entry.sequence, entry.entry_hash)
 
 
 def record_version(subject_model: type[models.Model], subject_pk: Any, entry: Any) -> str:

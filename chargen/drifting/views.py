@@ -24,6 +24,7 @@ from chargen.core.form_fields import draw_from
 from chargen.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from chargen.core.log import next_sequence
 from chargen.core.log_pages import log_page
+from chargen.core.log_version import is_next_row, wrote_row
 from chargen.core.provenance import cached_dice_provenance
 from chargen.core.row_cache import rendered_rows
 from chargen.drifting import services, services_table
@@ -203,6 +204,14 @@ def _sheet_done(request: HtmxHttpRequest, character: Character, message: str) ->
     return redirect(character)
 
 
+def _done_message(character: Character, entry: LogEntry) -> str:
+    """What the answer to a successful action says: the row it saved, or, when the write
+    found the row a first click had just saved at this key, that row as already saved."""
+    if wrote_row(character, entry):
+        return entry.summary
+    return f"Already saved: {entry.summary}"
+
+
 def _not_in_play(request: HtmxHttpRequest, character: Character, kind: str) -> HttpResponse | None:
     """Stop before parsing: an unfinished character, or a form already acted on.
 
@@ -212,6 +221,11 @@ def _not_in_play(request: HtmxHttpRequest, character: Character, kind: str) -> H
     if not character.is_finished:
         messages.error(request, "Finish creating the character before playing with tokens.")
         return redirect(character)
+    if is_next_row(character, request.POST.get("key", "")):
+        # As the character was read, nothing is saved at this key yet. A first click
+        # that commits one meanwhile is found by the write (`_done_message`) or by
+        # `_saved_meanwhile` before any refusal is shown.
+        return None
     return _saved_meanwhile(request, character, kind)
 
 
@@ -348,7 +362,7 @@ def roll(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
         except RulesError as error:
             form.add_error(_field_for_roll_error(error), str(error))
         else:
-            return _sheet_done(request, character, entry.summary)
+            return _sheet_done(request, character, _done_message(character, entry))
     if (saved := _saved_meanwhile(request, character, LogKind.ROLL)) is not None:
         return saved
     return _render_sheet(request, _sheet_context(request, character, roll_form=form))
@@ -373,7 +387,7 @@ def assist(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpRe
         except RulesError as error:
             form.add_error("token", str(error))
         else:
-            return _sheet_done(request, character, entry.summary)
+            return _sheet_done(request, character, _done_message(character, entry))
     if (saved := _saved_meanwhile(request, character, LogKind.ASSIST)) is not None:
         return saved
     return _render_sheet(request, _sheet_context(request, character, assist_form=form))
@@ -395,7 +409,7 @@ def gain(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
         except RulesError as rules_error:
             error = str(rules_error)
         else:
-            return _sheet_done(request, character, entry.summary)
+            return _sheet_done(request, character, _done_message(character, entry))
     if (saved := _saved_meanwhile(request, character, LogKind.GAIN)) is not None:
         return saved
     return _render_sheet(request, _sheet_context(request, character, error=error))
@@ -429,7 +443,7 @@ def lose(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpResp
             # A stale form, or a sheet that changed under it: about the whole form.
             form.add_error(None, str(error))
         else:
-            return _sheet_done(request, character, entry.summary)
+            return _sheet_done(request, character, _done_message(character, entry))
     if (saved := _saved_meanwhile(request, character, LogKind.LOSS)) is not None:
         return saved
     return _render_sheet(request, _sheet_context(request, character, loss_form=form))
@@ -449,7 +463,7 @@ def refresh(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> HttpR
         except RulesError as rules_error:
             error = str(rules_error)
         else:
-            return _sheet_done(request, character, entry.summary)
+            return _sheet_done(request, character, _done_message(character, entry))
     if (saved := _saved_meanwhile(request, character, LogKind.REFRESH)) is not None:
         return saved
     return _render_sheet(request, _sheet_context(request, character, error=error))
@@ -474,7 +488,7 @@ def undo_loss(request: AuthenticatedHttpRequest, character_id: uuid.UUID) -> Htt
         except RulesError as rules_error:
             error = str(rules_error)
         else:
-            return _sheet_done(request, character, entry.summary)
+            return _sheet_done(request, character, _done_message(character, entry))
     if (saved := _saved_meanwhile(request, character, LogKind.UNDO)) is not None:
         return saved
     return _render_sheet(request, _sheet_context(request, character, error=error))

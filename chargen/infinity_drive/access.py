@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -37,7 +37,15 @@ def character_for_owner(
     """The character if `user` owns it; otherwise 404."""
     if not user.is_authenticated:
         raise Http404("No such character.")
-    return get_object_or_404(_characters(), pk=_as_uuid(character_id), owner_id=user.pk)
+    # The owner is the user asking, already read for this request: not joined again.
+    character = get_object_or_404(
+        Character.objects.select_related("campaign", "race"),
+        pk=_as_uuid(character_id),
+        owner_id=user.pk,
+    )
+    if isinstance(user, User):
+        character.owner = user
+    return character
 
 
 def character_for_viewer(

@@ -3,6 +3,8 @@ is finished."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.http import Http404
@@ -26,3 +28,16 @@ def test_viewer_access_follows_the_campaign(
     assert character_for_viewer(other_player, campaign_draft.id) == campaign_draft
     with pytest.raises(Http404):
         character_for_viewer(outsider, campaign_draft.id)
+
+
+def test_the_owners_read_is_one_query_and_its_owner_is_the_user_asking(
+    campaign_draft: Character, player: User, django_assert_num_queries: Any
+) -> None:
+    """The owner is the user asking, already read for the request: the character's read
+    joins its campaign and race, not the user again, and its owner costs no query."""
+    with django_assert_num_queries(1) as captured:
+        character = character_for_owner(player, campaign_draft.id)
+        assert character.owner.get_username() == player.get_username()
+        assert character.campaign is not None
+        assert character.race is None
+    assert '"auth_user"' not in captured.captured_queries[0]["sql"]
