@@ -16,3 +16,10 @@ application = get_wsgi_application()
 from chargen.core.checks import refuse_to_serve_when_misconfigured  # noqa: E402
 
 refuse_to_serve_when_misconfigured()
+
+# Each worker reads its URLs, and every view module they import (WeasyPrint's among
+# them), as it boots rather than on its first request: otherwise the first click a
+# worker answers after a start or a reload waits about a second for them.
+from django.urls import resolve  # noqa: E402
+
+resolve("/")

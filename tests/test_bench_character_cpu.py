@@ -35,12 +35,15 @@ def test_each_request_sent_is_counted_and_passed_on_unchanged() -> None:
 
 
 def test_the_line_quotes_the_median_and_every_run() -> None:
-    figure = CharacterCpu(seconds=(0.61, 0.38, 0.41), requests=84, sign_up_seconds=0.33)
+    figure = CharacterCpu(
+        seconds=(0.61, 0.38, 0.41), requests=84, sign_up_seconds=0.33, first_seconds=1.52
+    )
     assert figure.median == 0.41
     line = figure.line()
     assert "0.41 s of server CPU" in line
     assert "0.61, 0.38, 0.41" in line
     assert "84 requests" in line
+    assert "first character on cold workers 1.52 s" in line
 
 
 def test_the_server_cpu_of_a_process_and_its_children_is_read() -> None:

@@ -306,3 +306,17 @@ def test_a_number_variable_that_is_not_a_number_is_named() -> None:
     result = run_manage("check", **{**PRODUCTION, "EMAIL_PORT": "587a"})
     assert result.returncode != 0
     assert "EMAIL_PORT must be a whole number, not '587a'" in result.stderr
+
+
+def test_a_page_worker_reads_its_urls_and_their_views_as_it_boots() -> None:
+    # gunicorn imports chargen.wsgi in each worker before it takes a request: the first
+    # click a fresh worker answers must not wait for the URLs, the views and WeasyPrint.
+    loaded = run_python(
+        "-c",
+        "import sys, chargen.wsgi; "
+        "print(sorted({'chargen.urls', 'chargen.infinity_drive.views', 'weasyprint'}"
+        " - set(sys.modules)))",
+        **PRODUCTION,
+    )
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.strip() == "[]"
