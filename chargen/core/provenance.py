@@ -33,6 +33,13 @@ class DiceProvenance:
     def total(self) -> int:
         return self.server + self.typed + self.imported
 
+    def __add__(self, other: DiceProvenance) -> DiceProvenance:
+        return DiceProvenance(
+            server=self.server + other.server,
+            typed=self.typed + other.typed,
+            imported=self.imported + other.imported,
+        )
+
 
 def log_model_of(subject: Any) -> type[LogEntryBase] | None:
     """The log model whose rows belong to this kind of character."""
@@ -74,10 +81,12 @@ def dice_provenance(subject: Any) -> DiceProvenance:
     return DiceProvenance(server=server, typed=typed, imported=imported)
 
 
-def cached_dice_provenance(subject: Any, newest: LogEntryBase | None) -> DiceProvenance:
+def cached_dice_provenance(
+    subject: Any, newest: LogEntryBase | None, before: LogEntryBase | None = None
+) -> DiceProvenance:
     """`dice_provenance(subject)` for a page that has loaded the log's newest row anyway
-    (the roller sheets), kept in the row cache (chargen/core/row_cache.py) under a key
-    naming what the counts depend on, so it is never stale and never invalidated:
+    (the sheets), kept in the row cache (chargen/core/row_cache.py) under a key naming
+    what the counts depend on, so it is never stale and never invalidated:
 
     - the subject and its newest row's sequence and `entry_hash`: rows are only ever
       appended (1..n, never removed), so the newest sequence names the set of rows, and a
@@ -85,20 +94,34 @@ def cached_dice_provenance(subject: Any, newest: LogEntryBase | None) -> DicePro
       changes its hash but not its count: unsealed and sealed-here both read "server";
     - the ids of the keys this server knows (a row is this server's roll when its key id
       is one of them): a key learnt later is a new key.
+
+    `before` is the row just before `newest`, when the page has it too (a sheet's newest
+    page): the counts kept for it plus `newest`'s own are the counts now, so the answer
+    to a roll adds one row instead of counting the whole log again in the database.
     """
     if newest is None:
         return DiceProvenance()
     known = sorted(roll_keys.known_public_keys_covering(()))
-    document = [str(subject.pk), newest.sequence, newest.entry_hash, known]
-    digest = hashlib.sha256(json.dumps(document).encode("utf-8")).hexdigest()
-    key = f"provenance:v1:{type(subject)._meta.label_lower}:{digest}"
     store = caches[row_cache.CACHE_ALIAS]
+    key = _provenance_key(subject, newest, known)
     found = store.get(key)
     if isinstance(found, DiceProvenance):
         return found
-    counted = dice_provenance(subject)
+    counted: DiceProvenance | None = None
+    if before is not None and before.sequence == newest.sequence - 1:
+        kept = store.get(_provenance_key(subject, before, known))
+        if isinstance(kept, DiceProvenance):
+            counted = kept + provenance_of([newest])
+    if counted is None:
+        counted = dice_provenance(subject)
     store.set(key, counted, timeout=row_cache.TIMEOUT)
     return counted
+
+
+def _provenance_key(subject: Any, row: LogEntryBase, known: list[str]) -> str:
+    document = [str(subject.pk), row.sequence, row.entry_hash, known]
+    digest = hashlib.sha256(json.dumps(document).encode("utf-8")).hexdigest()
+    return f"provenance:v1:{type(subject)._meta.label_lower}:{digest}"
 
 
 def provenance_of(rows: Iterable[LogEntryBase]) -> DiceProvenance:

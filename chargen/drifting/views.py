@@ -155,7 +155,9 @@ def _sheet_context(
         "log_url": character.get_absolute_url(),
         "log_rows": _log_rows(shown, undone=undone, undoable=undoable),
         # Counted once per newest row and kept (chargen/core/provenance.py), not per page.
-        "dice_provenance": cached_dice_provenance(character, log[0] if log else None),
+        "dice_provenance": cached_dice_provenance(
+            character, log[0] if log else None, log[1] if len(log) > 1 else None
+        ),
         "physical_dice": physical,
         "loss_step": step,
         "error": forms_given.get("error", ""),

@@ -214,7 +214,9 @@ def mana_sheet_context(
         "contest_odds_error": contest_error,
         "latest": latest,
         "log": log,
-        "dice_provenance": cached_dice_provenance(character, log[0] if log else None),
+        "dice_provenance": cached_dice_provenance(
+            character, log[0] if log else None, log[1] if len(log) > 1 else None
+        ),
         # Each row drawn once (chargen/core/row_cache.py): it shows nothing but the row.
         "log_page": page,
         "log_url": character.get_absolute_url(),

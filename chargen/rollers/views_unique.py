@@ -135,7 +135,9 @@ def unique_sheet_context(
         "odds": odds,
         "odds_error": odds_error,
         "log": log,
-        "dice_provenance": cached_dice_provenance(character, log[0] if log else None),
+        "dice_provenance": cached_dice_provenance(
+            character, log[0] if log else None, log[1] if len(log) > 1 else None
+        ),
         "log_page": page,
         "log_url": character.get_absolute_url(),
         "log_rows": _log_rows(shown, crises),

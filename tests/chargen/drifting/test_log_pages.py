@@ -3,6 +3,9 @@ pages, as many queries and rows for 200 rolls as for 20 (chargen/core/log_pages.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.core.cache import caches
 from django.db import connection
 from django.db.models import QuerySet
 from django.test import Client
@@ -13,6 +16,7 @@ from django.utils import timezone
 from chargen.campaigns.models import Campaign
 from chargen.core.log_pages import LOG_PAGE_SIZE
 from chargen.core.provenance import dice_provenance, provenance_of
+from chargen.core.row_cache import CACHE_ALIAS
 from chargen.drifting import services_table
 from chargen.drifting.models import Character, LogEntry, LogKind
 from tests.chargen.drifting.conftest import deplete_by_rolling, lose_one
@@ -121,3 +125,45 @@ def test_the_provenance_line_counts_the_whole_log_in_the_database(
     assert "GROUP BY" in log_reads[0], log_reads[0]
     sheet = player_client.get(jim.get_absolute_url()).content.decode()
     assert "5 rolls imported from another server" in sheet
+
+
+def _roll_answer(client: Client, character: Character, faces: str) -> tuple[list[str], Any]:
+    """The SQL a roll's htmx answer ran, and the answer."""
+    with CaptureQueriesContext(connection) as captured:
+        answer = client.post(
+            reverse("drifting:roll", kwargs={"character_id": character.id}),
+            {"applicable": ["Firearms"], "faces": faces, "key": character.next_sequence},
+            HTTP_HX_REQUEST="true",
+        )
+    assert answer.status_code == 200
+    assert "Rolled 2 dice" in answer.content.decode()
+    return [query["sql"] for query in captured.captured_queries], answer
+
+
+def _counted_in_the_database(queries: list[str]) -> list[str]:
+    return [sql for sql in queries if "GROUP BY" in sql and "drifting_logentry" in sql]
+
+
+def test_a_rolls_answer_adds_its_row_to_the_counts_kept_for_the_row_before(
+    player_client: Client, jim: Character
+) -> None:
+    """The sheet drawn before the roll kept the counts for its newest row; the answer to
+    the roll adds the new row to them rather than counting the log again. The counts
+    are the database's whole count all the same."""
+    _roll_answer(player_client, jim, "1 2")
+    assert player_client.get(jim.get_absolute_url()).status_code == 200  # keeps the counts
+    queries, answer = _roll_answer(player_client, jim, "3 4")
+    assert _counted_in_the_database(queries) == []
+    shown = answer.context["dice_provenance"]
+    assert shown == dice_provenance(jim)
+    assert shown.typed == 2  # the two rolls typed in
+
+
+def test_without_the_counts_for_the_row_before_the_answer_counts_the_whole_log(
+    player_client: Client, jim: Character
+) -> None:
+    _roll_answer(player_client, jim, "1 2")
+    caches[CACHE_ALIAS].clear()  # nothing kept: the sheet before the roll was never drawn
+    queries, answer = _roll_answer(player_client, jim, "3 4")
+    assert len(_counted_in_the_database(queries)) == 1
+    assert answer.context["dice_provenance"] == dice_provenance(jim)
