@@ -66,7 +66,12 @@ def is_next_row(subject: models.Model, key: object) -> bool:
     if not isinstance(version, str):
         return False
     newest = version.partition("-")[0]
-    expected = int(newest) + 1 if newest.isdigit() else FIRST_SEQUENCE
+    if version == NO_LOG:
+        expected = FIRST_SEQUENCE
+    elif newest.isdigit():
+        expected = int(newest) + 1
+    else:
+        return False  # not a version the kernel writes: look the key up
     try:
         return int(str(key)) == expected
     except ValueError:

@@ -54,16 +54,19 @@ def log_model_of(subject: Any) -> type[LogEntryBase] | None:
     return None
 
 
-def dice_provenance(subject: Any) -> DiceProvenance:
-    """The counts for `subject`'s whole log, counted by the database: a few groups (typed
-    or not, by signing key, with how many are unsealed), never a row per roll, so a log
-    of 2,000 rolls costs what one of 20 does. The rule is `provenance`'s."""
+def dice_provenance(subject: Any, *, through: int | None = None) -> DiceProvenance:
+    """The counts for `subject`'s whole log (up to the row at sequence `through`, when
+    given), counted by the database: a few groups (typed or not, by signing key, with how
+    many are unsealed), never a row per roll, so a log of 2,000 rolls costs what one of
+    20 does. The rule is `provenance`'s."""
     log_model = log_model_of(subject)
     if log_model is None:
         return DiceProvenance()
+    rows = log_model._default_manager.filter(**{SUBJECT_FIELD: subject})
+    if through is not None:
+        rows = rows.filter(sequence__lte=through)
     groups = list(
-        log_model._default_manager.filter(**{SUBJECT_FIELD: subject})
-        .exclude(faces=[])  # a decision: no dice
+        rows.exclude(faces=[])  # a decision: no dice
         .values("entered", "key_id")
         .annotate(rolls=Count("pk"), unsealed=Count("pk", filter=Q(entry_hash="")))
         .order_by()
@@ -113,7 +116,9 @@ def cached_dice_provenance(
         if isinstance(kept, DiceProvenance):
             counted = kept + provenance_of([newest])
     if counted is None:
-        counted = dice_provenance(subject)
+        # Up to `newest` only: a roll committed since the page read its log belongs to
+        # the next row's counts, and would be counted twice when they add that row.
+        counted = dice_provenance(subject, through=newest.sequence)
     store.set(key, counted, timeout=row_cache.TIMEOUT)
     return counted
 

@@ -218,7 +218,9 @@ def _not_in_play(request: HtmxHttpRequest, character: Character, kind: str) -> H
     """Stop before parsing: an unfinished character, or a form already acted on.
 
     A replayed form (Back, reload, double-click) may no longer validate against the
-    changed sheet, so the saved row is looked up by its key first and shown again.
+    changed sheet, so the saved row is looked up by its key first and shown again;
+    unless the character as read names the key as the next row, when nothing is saved
+    there yet to look up.
     """
     if not character.is_finished:
         messages.error(request, "Finish creating the character before playing with tokens.")

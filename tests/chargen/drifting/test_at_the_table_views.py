@@ -151,6 +151,7 @@ def test_undo_this_loss_restores_the_tokens_and_both_rows_show(
     body = response.content.decode()
     assert response.status_code == 200
     assert "Undid the loss" in body
+    assert "Already saved" not in body  # this click saved it
     assert services.token_sheet(jim) == before
     assert 'data-kind="undo"' in body
     assert 'data-kind="loss"' in body
@@ -230,3 +231,21 @@ def test_undo_needs_the_csrf_token(player: User, jim: Character) -> None:
     data = {"key": jim.next_sequence, "loss": jim.next_sequence - 1}
     assert client.post(url("undo_loss", jim), data).status_code == 403
     assert not jim.log.filter(kind=LogKind.UNDO).exists()
+
+
+def test_an_htmx_loss_says_what_it_saved_and_not_already_saved(
+    player_client: Client, jim: Character
+) -> None:
+    _roll(player_client, jim)
+    data = {
+        "key": jim.next_sequence,
+        "own_total": 15,
+        "opponent_total": 21,
+        "related": ["Dodge"],
+        "lose_firearms": 1,
+    }
+    body = player_client.post(url("lose", jim), data, **HTMX).content.decode()
+    assert "Lost " in body
+    assert "Already saved" not in body
+    again = player_client.post(url("lose", jim), data, **HTMX).content.decode()
+    assert "Already saved: Lost " in again

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from chargen.campaigns.models import Campaign
 from chargen.core.log_pages import LOG_PAGE_SIZE
-from chargen.core.provenance import dice_provenance, provenance_of
+from chargen.core.provenance import cached_dice_provenance, dice_provenance, provenance_of
 from chargen.core.row_cache import CACHE_ALIAS
 from chargen.drifting import services_table
 from chargen.drifting.models import Character, LogEntry, LogKind
@@ -167,3 +167,20 @@ def test_without_the_counts_for_the_row_before_the_answer_counts_the_whole_log(
     queries, answer = _roll_answer(player_client, jim, "3 4")
     assert len(_counted_in_the_database(queries)) == 1
     assert answer.context["dice_provenance"] == dice_provenance(jim)
+
+
+def test_counts_kept_for_a_row_never_hold_a_row_committed_after_it(
+    player_client: Client, jim: Character
+) -> None:
+    """A page read its log (newest row n), then a roll from another tab committed row
+    n + 1 before the page counted: the counts kept under row n are rows 1..n, so the
+    next answer, adding row n + 1 to them, counts it once."""
+    _roll_answer(player_client, jim, "1 2")
+    caches[CACHE_ALIAS].clear()
+    read_before = jim.log.order_by("-sequence").first()
+    _roll_answer(player_client, jim, "3 4")  # commits row n + 1 (and keeps its counts)
+    caches[CACHE_ALIAS].clear()
+    assert read_before is not None
+    cached_dice_provenance(jim, read_before)  # the page that read row n counts now
+    newest = jim.log.order_by("-sequence")[:2]
+    assert cached_dice_provenance(jim, newest[0], newest[1]) == dice_provenance(jim)

@@ -144,3 +144,24 @@ def test_sealing_old_rows_gives_the_version_their_hash(jim: Character) -> None:
     sealed = jim.log.get(sequence=newest.sequence)
     assert sealed.entry_hash
     assert stored_version(jim) == log_version.version_of(sealed.sequence, sealed.entry_hash)
+
+
+@pytest.mark.parametrize(
+    ("version", "key", "expected"),
+    [
+        (log_version.NO_LOG, 1, True),  # an empty log: its first row is next
+        (log_version.NO_LOG, 2, False),
+        ("12-6bc283619ea77298", 13, True),
+        ("12-6bc283619ea77298", "13", True),  # as a form posts it
+        ("12-6bc283619ea77298", 12, False),  # taken: the view looks it up
+        ("12-6bc283619ea77298", 14, False),
+        ("12", 13, True),  # a row not sealed yet gives its sequence alone
+        ("not a version", 1, False),  # nothing the kernel writes: looked up
+        ("12-6bc283619ea77298", "thirteen", False),
+    ],
+)
+def test_is_next_row_reads_the_key_against_the_version_as_read(
+    version: str, key: object, expected: bool
+) -> None:
+    subject = Character(log_version=version)
+    assert log_version.is_next_row(subject, key) is expected
