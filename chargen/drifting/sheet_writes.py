@@ -12,7 +12,7 @@ for the pages and lists, and `manage.py check_snapshots` checks it against a rep
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from chargen.core.log import STALE_MESSAGE as KERNEL_STALE_MESSAGE
 from chargen.core.log import (
@@ -76,11 +76,22 @@ class ReplayMismatch(RuntimeError):
 
 
 def snapshot_checked(
-    character: Character, entries: Iterable[LogEntry], made: Mapping[str, rules.TokenState]
+    character: Character,
+    entries: Sequence[LogEntry],
+    made: Mapping[str, rules.TokenState],
+    *,
+    before: Mapping[str, rules.TokenState] | None = None,
 ) -> None:
     """Write the snapshot from a replay of `entries`, once it is the sheet the action
-    `made` with the rules: so every row is proved to replay as it happened."""
-    replayed = replayed_sheet(entries)
+    `made` with the rules: so every row is proved to replay as it happened.
+
+    `before` is the replay of every row but the last, when the caller has it (the sheet
+    the action was built from): the last row is replayed onto it, the same fold as a
+    replay of the whole log, without replaying a long log a second time."""
+    if before is None:
+        replayed = replayed_sheet(entries)
+    else:
+        replayed = rules.replay_onto(before, ((row.kind, row.details) for row in entries[-1:]))
     if replayed != dict(made) or list(replayed) != list(made):
         raise ReplayMismatch(
             f"{character.pk}: the log replays to {replayed!r}, but the action made {made!r}."
@@ -121,6 +132,7 @@ def sheet_action(
     `also_lock` names the characters `after` appends a row to (see the kernel).
     """
     locked: list[Character] = []
+    before: list[Sheet] = []  # the sheet replayed from the log before the new row
     made: list[Sheet] = []
 
     def check() -> None:
@@ -128,12 +140,13 @@ def sheet_action(
             raise rules.DriftingError(IN_PLAY_MESSAGE)
 
     def build_row(entries: list[LogEntry]) -> LogEntry:
-        row, sheet = build(locked[0], replayed_sheet(entries), entries)
+        before.append(replayed_sheet(entries))
+        row, sheet = build(locked[0], before[0], entries)
         made.append(sheet)
         return row
 
     def after_write(entries: list[LogEntry]) -> None:
-        snapshot_checked(locked[0], entries, made[0])
+        snapshot_checked(locked[0], entries, made[0], before=before[0])
         if after is not None:
             after(locked[0], entries[-1])
 
@@ -155,20 +168,22 @@ def sheet_append(character: Character, build: Callable[[Sheet], Built | None]) -
     """Append the row `build` makes from the replayed sheet (None: nothing to do) for
     someone else's action, through the kernel's `append_next`; the snapshot follows.
     The caller has locked `character` already, in the kernel's order (`also_lock`)."""
+    before: list[Sheet] = []
     made: list[Sheet] = []
 
     def build_row(entries: list[LogEntry]) -> LogEntry | None:
-        built = build(replayed_sheet(entries))
+        before[:] = [replayed_sheet(entries)]  # a retry builds again from the log read again
+        built = build(before[0])
         if built is None:
             return None
-        made[:] = [built[1]]  # a retry builds again from the log read again
+        made[:] = [built[1]]
         return built[0]
 
     return append_next(
         model=LogEntry,
         subject=character,
         build=build_row,
-        after=lambda entries: snapshot_checked(character, entries, made[0]),
+        after=lambda entries: snapshot_checked(character, entries, made[0], before=before[0]),
     )
 
 

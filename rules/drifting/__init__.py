@@ -69,6 +69,7 @@ from rules.drifting.refresh import (
 )
 from rules.drifting.replay import (
     SHEET_KINDS,
+    replay_onto,
     replay_sheet,
     sheet_from_payload,
     sheet_payload,
@@ -168,6 +169,7 @@ __all__ = [
     "receive_shared_mark",
     "refresh_tokens",
     "replay_lifepaths",
+    "replay_onto",
     "replay_sheet",
     "resolve_token_roll",
     "sheet_from",

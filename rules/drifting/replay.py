@@ -28,6 +28,7 @@ __all__ = [
     "apply_change",
     "apply_loss",
     "apply_roll_marks",
+    "replay_onto",
     "replay_sheet",
     "sheet_from_payload",
     "sheet_payload",
@@ -163,7 +164,16 @@ def apply_change(sheet: Sheet, kind: str, details: Mapping[str, Any]) -> dict[st
 
 def replay_sheet(rows: Iterable[tuple[str, Mapping[str, Any]]]) -> dict[str, TokenState]:
     """The sheet after these (kind, details) rows, in log order, from an empty sheet."""
-    sheet: dict[str, TokenState] = {}
+    return replay_onto({}, rows)
+
+
+def replay_onto(
+    sheet: Sheet, rows: Iterable[tuple[str, Mapping[str, Any]]]
+) -> dict[str, TokenState]:
+    """The sheet after these (kind, details) rows, in log order, from `sheet`: a replay
+    is a fold, so the sheet of a log's first rows and a replay of the rest onto it is
+    the replay of the whole log. `sheet` itself is left as it was."""
+    sheet = checked_sheet(sheet)
     for row in listed(rows, "The log rows"):
         if not isinstance(row, tuple) or len(row) != 2:
             raise DriftingError("Each log row is read as (kind, details).")

@@ -169,6 +169,11 @@ CALLS: dict[str, Callable[[], Call]] = {
     "rules.drifting.replay.apply_change": _call(
         replay.apply_change, sheet=SHEET, kind="gain", details={"token": "Military"}
     ),
+    "rules.drifting.replay.replay_onto": _call(
+        drifting.replay_onto,
+        sheet=SHEET,
+        rows=[("roll", {"depleted": {"Firearms": 1}, "check_marks": {"Firearms": 2}})],
+    ),
     "rules.drifting.replay.replay_sheet": _call(
         drifting.replay_sheet,
         rows=[

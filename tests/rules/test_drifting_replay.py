@@ -20,6 +20,7 @@ from rules.drifting import (
     plan_token_roll,
     receive_shared_mark,
     refresh_tokens,
+    replay_onto,
     replay_sheet,
     sheet_from,
     sheet_payload,
@@ -143,3 +144,17 @@ def test_every_sheet_along_the_way_is_the_replay_of_the_rows_so_far(
             rows.append(row)
         assert replay_sheet(rows) == sheet
         assert list(replay_sheet(rows)) == list(sheet)
+        # The newest row replayed onto the sheet before it (a write's check) is the same.
+        before = replay_sheet(rows[:-1])
+        kept = dict(before)
+        assert replay_onto(before, rows[-1:]) == sheet
+        assert list(replay_onto(before, rows[-1:])) == list(sheet)
+        assert before == kept, "the sheet replayed onto is left as it was"
+
+
+def test_a_log_replayed_onto_the_sheet_of_its_first_rows_is_the_whole_replay() -> None:
+    plan = plan_token_roll(jim(), applicable=("Military",), deplete={})
+    roll = ("roll", {"depleted": dict(plan.depleted), "check_marks": dict(plan.check_marks)})
+    rows = [finished(jim()), roll, ("refresh", {}), roll]
+    for split in range(len(rows) + 1):
+        assert replay_onto(replay_sheet(rows[:split]), rows[split:]) == replay_sheet(rows)

@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 
 from chargen.campaigns.models import Campaign
 from chargen.drifting import services, services_table
-from chargen.drifting.models import Character, LogKind
-from chargen.drifting.sheet_writes import log_sheet
+from chargen.drifting.models import Character, LogEntry, LogKind
+from chargen.drifting.sheet_writes import ReplayMismatch, log_sheet, sheet_action
 from rules import drifting as rules
 from rules.errors import RulesError
 
@@ -198,3 +198,28 @@ def test_every_kind_of_change_replays_to_the_stored_sheet(
         LogKind.UNDO,
         LogKind.REFRESH,
     } <= kinds
+
+
+def test_a_row_that_does_not_record_what_its_action_made_is_refused_and_nothing_kept(
+    jim: Character,
+) -> None:
+    """The write replays its new row onto the sheet it was built from and compares: a row
+    whose details say less than the action did is a bug, and the whole write rolls back."""
+    before = stored(jim)
+    rows = jim.log.count()
+
+    def build(
+        character: Character, sheet: dict[str, rules.TokenState], log: object
+    ) -> tuple[LogEntry, dict[str, rules.TokenState]]:
+        plan = rules.plan_token_roll(sheet, applicable=("Military",), deplete={"Military": 1})
+        # The row forgets the depletion that the sheet it returns has made.
+        details = {"depleted": {}, "check_marks": dict(plan.check_marks)}
+        row = LogEntry(kind=LogKind.ROLL, summary="A roll.", details=details, faces=[3, 4])
+        return row, rules.apply_token_roll(sheet, plan)
+
+    with pytest.raises(ReplayMismatch):
+        sheet_action(jim, key=_key(jim), kind=LogKind.ROLL, build=build)
+    assert jim.log.count() == rows
+    assert stored(jim) == before
+    jim.refresh_from_db()
+    assert_replay_is_stored(jim)
