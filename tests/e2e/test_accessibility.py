@@ -63,38 +63,36 @@ def _audit(page: Page, base: str, pages: dict[str, str], label: str) -> list[str
     return found
 
 
-# Each colour mode at each width is a test of its own: the four are the longest browser
-# work of the suite, and as four the test workers share them (one test of all four ran
-# alone at the end of a run while the other worker waited).
-PASSES = {
-    f"{width}px-{scheme}": (viewport, scheme)
+# Both colour modes at both widths in one test: the pages audited read the world without
+# changing it, so one world serves all four passes (it was built once for each mode).
+PASSES = [
+    (f"{width} px, {scheme}", viewport, scheme)
     for scheme in ("light", "dark")
     for width, viewport in ((1280, DESKTOP), (390, PHONE))
-}
+]
 
 
-@pytest.mark.parametrize("label", PASSES)
 def test_axe_finds_nothing_on_any_page_at_either_width_in_either_mode(
-    live_server: object, browser: Browser, world: World, gm: User, player: User, label: str
+    live_server: object, browser: Browser, world: World, gm: User, player: User
 ) -> None:
     """In both colour modes: the system's setting (prefers-color-scheme) picks the mode."""
     base = live_server.url  # type: ignore[attr-defined]
-    viewport, scheme = PASSES[label]
     found: list[str] = []
-    context: BrowserContext = browser.new_context(
-        viewport=viewport, color_scheme="dark" if scheme == "dark" else "light"
-    )
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.goto(f"{base}/")
-    expect(page.locator("html")).to_have_attribute("data-bs-theme", scheme)
-    log_in_as(context, base, player)
-    found += _audit(page, base, world.player_pages, label)
-    log_in_as(context, base, gm)
-    found += _audit(page, base, world.gm_pages, label)
-    context.clear_cookies()  # the invite, signing up and logging in: as a visitor
-    found += _audit(page, base, world.visitor_pages, label)
-    context.close()
+    for label, viewport, scheme in PASSES:
+        context: BrowserContext = browser.new_context(
+            viewport=viewport, color_scheme="dark" if scheme == "dark" else "light"
+        )
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        page.goto(f"{base}/")
+        expect(page.locator("html")).to_have_attribute("data-bs-theme", scheme)
+        log_in_as(context, base, player)
+        found += _audit(page, base, world.player_pages, label)
+        log_in_as(context, base, gm)
+        found += _audit(page, base, world.gm_pages, label)
+        context.clear_cookies()  # the invite, signing up and logging in: as a visitor
+        found += _audit(page, base, world.visitor_pages, label)
+        context.close()
     assert not found, f"axe found {len(found)} problems:\n" + "\n".join(found)
 
 
