@@ -56,14 +56,21 @@
 
   // An error the server sent back (after a swap or on a page load) is scrolled into
   // view: on a phone it may sit far above the button that was pressed. Only errors
-  // shown on the screen count, and one already in view is left where it is.
+  // shown on the screen count, and one already in view is left where it is; one under
+  // something drawn over it (the token sheet's sticky roll bar) is not in view.
   const ERRORS = "#step-error, .alert-danger, .invalid-feedback";
+
+  function seen(element, box) {
+    if (box.top < 0 || box.bottom > window.innerHeight) { return false; }
+    const found = document.elementFromPoint(box.left + Math.min(box.width / 2, 8), box.top + box.height / 2);
+    return Boolean(found) && element.contains(found);
+  }
 
   function showError(root) {
     const error = within(root, ERRORS).find((element) => element.getClientRects().length);
     if (!error) { return; }
     const box = error.getBoundingClientRect();
-    if (box.top >= 0 && box.bottom <= window.innerHeight) { return; }
+    if (seen(error, box)) { return; }
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     error.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
   }

@@ -127,6 +127,38 @@ def test_at_390_px_the_roll_is_in_reach_and_the_cards_are_finger_sized(
     page.screenshot(path=tmp_path / "table-phone-rolled.png", full_page=True)
 
 
+def test_a_refused_token_choice_says_why_under_the_cards(
+    live_server: object, phone: BrowserContext, jim: Character, player: User
+) -> None:
+    """The reason of a refused choice is drawn in the hidden checkboxes' last box: it must
+    still show, under the cards the player pressed, not behind the roll bar at the
+    screen's foot (three cards put it there on a phone), and nothing is rolled."""
+    base = live_server.url  # type: ignore[attr-defined]
+    ada = make_played_character(player, "Ada Quill", TOKENS[:3], None)
+    log_in_as(phone, base, player)
+    page = phone.new_page()
+    page.emulate_media(reduced_motion="reduce")  # the reason is scrolled to at once
+    page.goto(f"{base}{ada.get_absolute_url()}")
+    # A token this sheet does not hold, as a form edited by hand (or a sheet changed
+    # meanwhile) would send it.
+    page.evaluate(
+        """() => { const field = document.createElement("input");
+        field.type = "hidden"; field.name = "applicable"; field.value = "Astrogation";
+        document.querySelector("#roll-form").append(field); }"""
+    )
+    page.locator("#roll-form").get_by_role("button", name="Roll", exact=True).click()
+    reason = page.locator("#roll-form .invalid-feedback")
+    expect(reason).to_be_visible()
+    expect(reason).to_have_text("Astrogation is not a token on this sheet.")
+    cards, shown = _box(page, "#token-cards"), _box(page, "#roll-form .invalid-feedback")
+    assert shown["y"] >= cards["y"] + cards["height"], "the reason is under the cards"
+    # On the screen, and not under the roll bar that stays at the bottom of it.
+    assert _on_screen(shown), shown
+    assert shown["y"] + shown["height"] <= _box(page, "#roll-bar")["y"], "under the roll bar"
+    expect(page.locator("#roll-form input[type=checkbox]:visible")).to_have_count(0)
+    assert not LogEntry.objects.filter(character=ada, kind=LogKind.ROLL).exists()
+
+
 def test_a_keyboard_presses_the_same_cards(
     live_server: object, phone: BrowserContext, jim: Character, player: User
 ) -> None:
