@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -129,11 +130,28 @@ PRODUCTION_STORAGES = {
 
 
 @pytest.fixture(scope="session")
-def production_static_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def production_static_root(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
     """`collectstatic` with the production storage, run once for the tests that read its
-    output (it compresses every file: some seconds each time). Fails (MissingFileError)
-    if a vendored file points at a source map we don't ship."""
-    root = tmp_path_factory.mktemp("collected")
+    output. Fails (MissingFileError) if a vendored file points at a source map we don't
+    ship.
+
+    It compresses every file twice (gzip and Brotli): some 30 s of CPU. The test workers
+    share one run, as pytest-xdist's documentation shows: the first to ask collects into
+    the folder all workers' temporary folders sit in, holding a lock the others wait at,
+    and they then read what it wrote."""
+    if worker_id == "master":  # not under xdist: nothing to share
+        return _collected(tmp_path_factory.mktemp("collected"))
+    shared = tmp_path_factory.getbasetemp().parent
+    with (shared / "collected.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        root, done = shared / "collected", shared / "collected.done"
+        if not done.exists():  # written once the whole command has finished
+            _collected(root)
+            done.touch()
+    return root
+
+
+def _collected(root: Path) -> Path:
     with override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION_STORAGES):
         call_command("collectstatic", interactive=False, verbosity=0)
     return root
@@ -226,24 +244,19 @@ def reaches_a_database(item: pytest.Item) -> bool:
     )
 
 
-# Tests of how a browser draws the pages: pictures against their references, axe, widths
-# on a phone and a desktop, long names, the menu button, the printed PDF's pages. What they
-# draw is HTML that the client tests check on every database, so the PostgreSQL run leaves
-# them to the SQLite run (their browser time was a third of that run).
-DRAWING_ONLY = (
-    "tests/e2e/test_accessibility.py",
-    "tests/e2e/test_layout.py",
-    "tests/e2e/test_navbar.py",
-    "tests/e2e/test_phone_layout.py",
-    "tests/e2e/test_pictures.py",
-    "tests/e2e/test_print.py",
-)
+# Tests marked `any_database` check what does not depend on the database: how a browser
+# draws the pages (pictures against their references, axe, widths on a phone and a
+# desktop, the printed pages) and the collected static files. What they draw is HTML that
+# the client tests check on every database, so the PostgreSQL run leaves them to the
+# SQLite run (their browser time was a third of that run). A whole module is marked with
+# `pytestmark`, a test among others with the decorator.
+ANY_DATABASE = "any_database"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """With CHARGEN_TESTS_THAT_REACH_A_DATABASE=1 (.ci/run's second database), only the
-    tests that can open a connection and are not DRAWING_ONLY: the others ran already
-    and cannot differ.
+    tests that can open a connection and are not marked `any_database`: the others ran
+    already and cannot differ.
 
     The order is left as collected (pytest-django's: database tests, then transactional
     ones). Moved to the front, the browser tests broke later tests in their worker:
@@ -254,7 +267,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     kept: list[pytest.Item] = []
     dropped: list[pytest.Item] = []
     for item in items:
-        wanted = reaches_a_database(item) and not item.nodeid.startswith(DRAWING_ONLY)
+        wanted = reaches_a_database(item) and item.get_closest_marker(ANY_DATABASE) is None
         (kept if wanted else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from tests.browser_fixtures import DOCS_SCREENSHOTS
-from tests.conftest import DRAWING_ONLY
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -64,18 +63,24 @@ def collected(*paths: str, **env: str) -> set[str]:
     [
         # pytest-django refuses a pure test a connection: it cannot differ on PostgreSQL.
         ("tests/rules/test_dice.py", "tests/chargen/core/test_access_helpers.py"),
-        # How a browser draws the pages: the client tests check that HTML on both.
+        # How a browser draws the pages, a whole module marked `any_database`: the client
+        # tests check that HTML on both.
         ("tests/e2e/test_pictures.py", "tests/e2e/test_back_nav.py"),
+        # One test marked among others of its module, which stay.
+        (
+            "tests/e2e/test_drifting_table.py::test_axe_finds_nothing_with_cards_pressed",
+            "tests/e2e/test_drifting_table.py::test_a_keyboard_presses_the_same_cards",
+        ),
     ],
-    ids=["pure", "drawing-only"],
+    ids=["pure", "drawing-module", "drawing-test"],
 )
 def test_the_second_database_runs_only_the_tests_that_can_differ_there(
     left_out: str, kept: str
 ) -> None:
     """.ci/run's PostgreSQL run (CHARGEN_TESTS_THAT_REACH_A_DATABASE=1) leaves out the
-    tests pytest-django refuses a connection and the DRAWING_ONLY ones, and keeps the rest
-    (a test with the django_db mark or a database fixture, the other browser tests)."""
-    assert all((REPOSITORY / path).is_file() for path in DRAWING_ONLY), DRAWING_ONLY
+    tests pytest-django refuses a connection and those marked `any_database`, and keeps
+    the rest (a test with the django_db mark or a database fixture, the other browser
+    tests)."""
     everything = collected(left_out, kept)
     with_a_database = collected(left_out, kept, CHARGEN_TESTS_THAT_REACH_A_DATABASE="1")
     assert any(test.startswith(left_out) for test in everything)

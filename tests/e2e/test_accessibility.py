@@ -25,6 +25,8 @@ from tests.e2e.conftest import BOTH_WIDTHS
 from tests.e2e.phone_world import World, build_world
 from tests.e2e.test_phone_layout import log_in_as
 
+pytestmark = pytest.mark.any_database  # how the pages are drawn: the SQLite run's alone
+
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from playwright.sync_api import ConsoleMessage, Page, expect
@@ -163,6 +164,7 @@ def _admin(page: Page, base: str) -> None:
     expect(page.get_by_role("heading", name="Change skill")).to_be_visible()
 
 
+@pytest.mark.any_database  # what the browser allows the pages: the same on any database
 def test_the_app_works_under_its_content_security_policy(
     page: Page, live_server: LiveServer, transactional_db: None
 ) -> None:

@@ -63,6 +63,7 @@ def _on_screen(box: FloatRect) -> bool:
     )
 
 
+@pytest.mark.any_database
 def test_at_390_px_the_roll_is_in_reach_and_the_cards_are_finger_sized(
     live_server: object, phone: BrowserContext, jim: Character, player: User, tmp_path: Path
 ) -> None:
@@ -127,6 +128,7 @@ def test_at_390_px_the_roll_is_in_reach_and_the_cards_are_finger_sized(
     page.screenshot(path=tmp_path / "table-phone-rolled.png", full_page=True)
 
 
+@pytest.mark.any_database
 def test_a_refused_token_choice_says_why_under_the_cards(
     live_server: object, phone: BrowserContext, jim: Character, player: User
 ) -> None:
@@ -183,6 +185,7 @@ def test_a_keyboard_presses_the_same_cards(
     expect(page.locator('.token-card[data-token="Dodge"] .depleted')).to_have_text("1")
 
 
+@pytest.mark.any_database
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_with_cards_pressed(
     live_server: object,

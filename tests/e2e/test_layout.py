@@ -28,6 +28,8 @@ from chargen.infinity_drive.campaign_rules import INFINITY_DRIVE
 from chargen.infinity_drive.models import Character as IdCharacter
 from tests.conftest import PASSWORD
 
+pytestmark = pytest.mark.any_database  # how the pages are drawn: the SQLite run's alone
+
 PHONE_WIDTH = 390
 LONG = "W" * 200
 

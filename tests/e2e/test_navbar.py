@@ -13,6 +13,8 @@ from playwright.sync_api import Browser, BrowserContext, FloatRect, Locator, exp
 
 from tests.e2e.test_print import log_in
 
+pytestmark = pytest.mark.any_database  # how the pages are drawn: the SQLite run's alone
+
 
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[BrowserContext]:

@@ -25,6 +25,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 
 from tests.e2e.phone_world import World, build_world
 
+pytestmark = pytest.mark.any_database  # how the pages are drawn: the SQLite run's alone
+
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 

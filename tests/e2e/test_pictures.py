@@ -31,6 +31,8 @@ from tests.e2e.phone_world import World, build_world
 from tests.e2e.test_phone_layout import log_in_as
 from tests.pictures import REFRESH, picture_mismatch
 
+pytestmark = pytest.mark.any_database  # how the pages are drawn: the SQLite run's alone
+
 REFERENCES = Path(__file__).parent / "pictures"
 # Share of a page's pixels that may differ from its reference. Pages drawn twice on one
 # machine differ in none (one page in a few dozen pixels of anti-aliasing); a change a

@@ -32,6 +32,8 @@ from tests.chargen.infinity_drive_finish.build import (
 )
 from tests.e2e.test_wizard import expect_skill_table
 
+pytestmark = pytest.mark.any_database  # how the pages are drawn: the SQLite run's alone
+
 PAPERS = ("A4", "Letter")
 # The screenshots are as wide as A4 paper at the browser's 96 dots per inch.
 A4_VIEWPORT: ViewportSize = {"width": 794, "height": 1123}

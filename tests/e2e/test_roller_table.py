@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from playwright.sync_api import Page, expect
@@ -18,6 +19,8 @@ from chargen.rollers.models import UniqueRollEntry, UniqueRollKind
 from chargen.rollers.services_table import sheet_show_at
 from tests.conftest import PASSWORD
 from tests.e2e.test_drifting import log_in
+
+pytestmark = pytest.mark.any_database  # pictures: the SQLite run's alone
 
 
 def _fits(page: Page, selector: str, width: int) -> None:

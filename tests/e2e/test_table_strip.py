@@ -76,6 +76,7 @@ def test_the_strip_names_the_character_and_leaves_the_dice_to_the_table(
     )
 
 
+@pytest.mark.any_database
 @BOTH_WIDTHS
 def test_nothing_below_the_strip_moves_when_it_arrives(
     browser: Browser,

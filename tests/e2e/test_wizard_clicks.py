@@ -214,6 +214,7 @@ def _equipment_history_finish(player: Player) -> None:
     expect(page).to_have_url(re.compile(r"/sheet/$"))
 
 
+@pytest.mark.any_database  # the clicks the pages ask for; test_wizard.py builds on both
 def test_a_dice_method_character_takes_at_most_sixty_clicks(
     page: Page, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch, screenshot_dir: Path
 ) -> None:

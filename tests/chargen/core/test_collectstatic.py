@@ -11,6 +11,7 @@ from django.test import Client, override_settings
 from tests.conftest import PRODUCTION_STORAGES
 
 
+@pytest.mark.any_database  # the files collected are the same whatever the database
 @pytest.mark.django_db
 def test_collectstatic_with_the_production_storage_then_pages_render(
     production_static_root: Path, client: Client

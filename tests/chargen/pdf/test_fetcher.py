@@ -151,6 +151,7 @@ def test_the_apps_static_files_are_answered() -> None:
     assert font.read()[:4] == b"\x00\x01\x00\x00"  # a TrueType font
 
 
+@pytest.mark.any_database  # the files collected are the same whatever the database
 def test_the_collected_hashed_static_files_are_answered_in_production(
     production_static_root: Path, player: User, player_client: Client
 ) -> None:
