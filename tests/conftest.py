@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -130,7 +131,7 @@ PRODUCTION_STORAGES = {
 
 
 @pytest.fixture(scope="session")
-def production_static_root(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+def production_static_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`collectstatic` with the production storage, run once for the tests that read its
     output. Fails (MissingFileError) if a vendored file points at a source map we don't
     ship.
@@ -139,13 +140,16 @@ def production_static_root(tmp_path_factory: pytest.TempPathFactory, worker_id: 
     share one run, as pytest-xdist's documentation shows: the first to ask collects into
     the folder all workers' temporary folders sit in, holding a lock the others wait at,
     and they then read what it wrote."""
-    if worker_id == "master":  # not under xdist: nothing to share
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:  # not under xdist: nothing to share
         return _collected(tmp_path_factory.mktemp("collected"))
     shared = tmp_path_factory.getbasetemp().parent
     with (shared / "collected.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
         root, done = shared / "collected", shared / "collected.done"
         if not done.exists():  # written once the whole command has finished
+            # A worker killed half-way left copies newer than their sources, which
+            # collectstatic would keep: start from nothing.
+            shutil.rmtree(root, ignore_errors=True)
             _collected(root)
             done.touch()
     return root
@@ -244,12 +248,14 @@ def reaches_a_database(item: pytest.Item) -> bool:
     )
 
 
-# Tests marked `any_database` check what does not depend on the database: how a browser
-# draws the pages (pictures against their references, axe, widths on a phone and a
-# desktop, the printed pages) and the collected static files. What they draw is HTML that
-# the client tests check on every database, so the PostgreSQL run leaves them to the
-# SQLite run (their browser time was a third of that run). A whole module is marked with
-# `pytestmark`, a test among others with the decorator.
+# Tests marked `any_database` run on SQLite only: what they check is the pages as a
+# browser has them (pictures against their references, axe, widths on a phone and a
+# desktop, the printed pages, the clicks a character takes, the Content-Security-Policy
+# in the browser) and the collected static files. Some write through the database on the
+# way, but by paths that other tests, kept on both databases, take too (the wizard's
+# journeys in test_wizard.py, the Drifting sheet's keyboard test) and whose HTML the
+# client tests check on both. Their browser time was a third of the PostgreSQL run. A
+# whole module is marked with `pytestmark`, a test among others with the decorator.
 ANY_DATABASE = "any_database"
 
 
