@@ -11,6 +11,25 @@ shorter in one run and longer in the next, and every run spent more server CPU o
 character (0.88 s against 0.65 s, 1.10 s against 0.92 s). A sync worker closes each
 connection after its answer, so nginx never sends a request down a connection the worker
 is closing; nginx buffers slow clients for it, as gunicorn asks.
+
+Each worker, once it has loaded the site, hands what it loaded to the garbage collector's
+permanent generation (`gc.freeze`, `post_worker_init`). Django, the views and their
+modules live as long as the worker does, yet Python's full collections walked all of
+them again: 190,000 objects, 100-135 ms a collection, about a tenth of a character's
+server CPU (docs/benchmarks.md, 30 November 2026). Frozen, a full collection walks only
+what requests made since.
 """
 
+import gc
+from importlib import import_module
+
 worker_class = "sync"
+
+
+def post_worker_init(worker: object) -> None:
+    """gunicorn's hook, once the worker has loaded the WSGI app (so Django is set up):
+    import the URLs and with them every view, then freeze everything loaded so far."""
+    from django.conf import settings  # the app, loaded by now, has configured it
+
+    import_module(settings.ROOT_URLCONF)
+    gc.freeze()

@@ -320,3 +320,22 @@ def test_a_page_worker_reads_its_urls_and_their_views_as_it_boots() -> None:
     )
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.strip() == "[]"
+
+
+def test_a_worker_freezes_what_it_loaded_once_the_site_is_loaded() -> None:
+    """gunicorn's `post_worker_init` as a worker calls it, the WSGI app loaded: the URLs
+    and views are imported and everything loaded is out of the collector's full passes."""
+    worker = (
+        "import gc, sys\n"
+        "from chargen.wsgi import application\n"
+        "from chargen import gunicorn_pages\n"
+        "before = gc.get_freeze_count()\n"
+        "gunicorn_pages.post_worker_init(object())\n"
+        "print(before, gc.get_freeze_count(), 'chargen.urls' in sys.modules)\n"
+    )
+    done = run_python("-c", worker, **PRODUCTION)
+    assert done.returncode == 0, done.stderr
+    before, frozen, urls_loaded = done.stdout.split()
+    assert int(before) == 0
+    assert int(frozen) > 50_000  # Django, the site's modules and its views
+    assert urls_loaded == "True"
