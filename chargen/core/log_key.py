@@ -52,7 +52,9 @@ def _found(
 
 
 @contextmanager
-def locked_read(model: type[Entry], subject: models.Model) -> Iterator[LockedLog[Entry]]:
+def locked_read(
+    model: type[Entry], subject: models.Model, *, locked_by_caller: bool = False
+) -> Iterator[LockedLog[Entry]]:
     """Lock `subject` and read its whole log, once, for a transaction that reads the
     form's key, builds its form and writes. Yields the lock and the log read under it;
     hand it to the block's write of `subject` (`write_once(locked_log=...)`), which then
@@ -61,9 +63,19 @@ def locked_read(model: type[Entry], subject: models.Model) -> Iterator[LockedLog
     The block is one transaction: a double-click's second request waits at the lock
     until the first is committed, then finds the first click's row at its key. A write
     given the locked log makes no savepoint (log.py): let its refusal rise out of the block.
+
+    `locked_by_caller`: the caller's own transaction has already read `subject` under the
+    kernel's lock (`select_for_update(no_key=True)`, as `lock_subjects` takes it), say to
+    check who may change it in the same statement; `subject` is then the row as locked,
+    and the block neither locks again nor makes a savepoint of its own.
     """
-    with transaction.atomic():
-        rows = lock_subjects(subject)  # the kernel's own lock, so it waits as its writes do
+    if locked_by_caller and not transaction.get_connection().in_atomic_block:
+        raise TransactionManagementError(
+            "A subject locked by the caller is locked only inside the caller's transaction."
+        )
+    with transaction.atomic(savepoint=not locked_by_caller):
+        # The kernel's own lock, so it waits as its writes do.
+        rows = [subject] if locked_by_caller else lock_subjects(subject)
         entries = cast("list[Entry]", whole_log(model, subject))
         yield LockedLog(model, subject, tuple(rows), tuple(entries))
         if transaction.get_rollback():

@@ -32,17 +32,21 @@ def _as_uuid(character_id: uuid.UUID | str) -> uuid.UUID:
 
 
 def character_for_owner(
-    user: AbstractBaseUser | AnonymousUser, character_id: uuid.UUID | str
+    user: AbstractBaseUser | AnonymousUser, character_id: uuid.UUID | str, *, lock: bool = False
 ) -> Character:
-    """The character if `user` owns it; otherwise 404."""
+    """The character if `user` owns it; otherwise 404.
+
+    With `lock`, inside a transaction: its row read under the log kernel's lock (FOR NO
+    KEY UPDATE of the character alone, not of its campaign or race), so a step's write
+    needs no second read to lock it (core/log_key.py's `locked_read(locked_by_caller=True)`).
+    """
     if not user.is_authenticated:
         raise Http404("No such character.")
+    characters = Character.objects.select_related("campaign", "race")
+    if lock:
+        characters = characters.select_for_update(no_key=True, of=("self",))
     # The owner is the user asking, already read for this request: not joined again.
-    character = get_object_or_404(
-        Character.objects.select_related("campaign", "race"),
-        pk=_as_uuid(character_id),
-        owner_id=user.pk,
-    )
+    character = get_object_or_404(characters, pk=_as_uuid(character_id), owner_id=user.pk)
     if isinstance(user, User):
         character.owner = user
     return character

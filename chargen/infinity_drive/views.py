@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
@@ -200,9 +201,12 @@ def step_post(
     @login_required
     @require_POST
     def view(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
-        character = character_for_owner(request.user, character_id)
         try:
-            repeat = take_step_post(character, request.POST, kinds, form_for, action, same)
+            # One statement finds the player's character and locks it for the step's
+            # write; a refusal rolls the whole transaction back.
+            with transaction.atomic():
+                character = character_for_owner(request.user, character_id, lock=True)
+                repeat = take_step_post(character, request.POST, kinds, form_for, action, same)
         except (StepRefused, RulesError) as error:
             message = error.message if isinstance(error, StepRefused) else str(error)
             field = error.field if isinstance(error, StepRefused) else ""

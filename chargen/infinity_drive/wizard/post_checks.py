@@ -167,13 +167,16 @@ def take_step_post(
 ) -> CreationLogEntry | None:
     """Key, then form, then the service (rules/); raises StepRefused or RulesError to refuse.
 
+    `character` is the row as the caller's transaction read it under the kernel's lock
+    (`character_for_owner(..., lock=True)`): the key, the form and the write all see the
+    log as it is under that lock, read once.
     `kinds` are the log kinds the form writes (as its service hands them to `write_once`).
     Returns None when this request wrote its step, or the row it finds already saved
     when it is a repeat answered with the page as saved (`_answer_repeat`).
     """
     sequence = step_sequence(data)
     try:
-        with locked_read(CreationLogEntry, character) as log:
+        with locked_read(CreationLogEntry, character, locked_by_caller=True) as log:
             read = key_in(log.entries, sequence, kinds)
             if read.saved is not None:
                 saved = read.saved

@@ -213,3 +213,48 @@ def test_after_the_block_a_write_locks_and_reads_again(jim: Character) -> None:
         written = _write(jim, key + 1)
     assert _reads(queries) == (1, 1)
     assert _sequences(written) == list(range(1, key + 2))
+
+
+def _locked_by_caller(subject: Character) -> Character:
+    return Character.objects.select_for_update(no_key=True).get(pk=subject.pk)
+
+
+def test_a_subject_the_caller_locked_is_neither_locked_nor_read_again(jim: Character) -> None:
+    key = jim.next_sequence
+    with transaction.atomic():
+        locked = _locked_by_caller(jim)
+        with (
+            CaptureQueriesContext(connection) as queries,
+            locked_read(LogEntry, locked, locked_by_caller=True) as log,
+        ):
+            _write(locked, key, locked_log=log)
+    assert _reads(queries) == (0, 1)
+    statements = [query["sql"] for query in queries.captured_queries]
+    assert not [sql for sql in statements if "SAVEPOINT" in sql.upper()]
+    assert jim.next_sequence == key + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_subject_locked_by_the_caller_serves_inside_the_caller_s_transaction_alone(
+    jim: Character,
+) -> None:
+    with (
+        pytest.raises(TransactionManagementError, match="inside the caller's transaction"),
+        locked_read(LogEntry, jim, locked_by_caller=True),
+    ):
+        pass
+
+
+def _write_under_the_caller_s_lock_then_be_refused(subject: Character, key: int) -> None:
+    with transaction.atomic():
+        locked = _locked_by_caller(subject)
+        with locked_read(LogEntry, locked, locked_by_caller=True) as log:
+            _write(locked, key, locked_log=log)  # written, then refused below: all goes
+            _refused_write(locked, key + 1, None)
+
+
+def test_a_refusal_under_the_caller_s_lock_leaves_nothing_written(jim: Character) -> None:
+    key = jim.next_sequence
+    with pytest.raises(RulesError):
+        _write_under_the_caller_s_lock_then_be_refused(jim, key)
+    assert jim.next_sequence == key

@@ -154,3 +154,30 @@ def test_the_htmx_answer_costs_fewer_queries_than_post_and_get(
     # One read, under the write's lock: the answer is drawn from the rows that write
     # read and saved (page_progress.py's `progress_after_write`), not from a second read.
     assert len(whole_log_reads) == 1, whole_log_reads
+
+
+def test_a_step_post_reads_the_character_once_and_that_read_is_its_lock(
+    player_client: Client, twins: tuple[Character, Character]
+) -> None:
+    """The owner's read is the write's lock (access.py's `character_for_owner(lock=True)`):
+    no second read of the row to lock it."""
+    character = twins[0]
+    player_client.get(url("skills", character))  # the rule data, read once per process
+    with CaptureQueriesContext(connection) as captured:
+        answered = player_client.post(
+            url("roll_skill", character),
+            {"sequence": next_sequence(character), "faces": "4 5"},
+            headers=from_page("skills", character),
+        )
+    assert answered.status_code == 200
+    table = Character._meta.db_table
+    reads = [
+        query["sql"]
+        for query in captured.captured_queries
+        if query["sql"].startswith("SELECT")
+        and f'FROM "{table}"' in query["sql"]
+        and (character.pk.hex in query["sql"] or str(character.pk) in query["sql"])
+    ]
+    assert len(reads) == 1, "\n".join(reads)
+    if connection.vendor == "postgresql":
+        assert f'FOR NO KEY UPDATE OF "{table}"' in reads[0]
