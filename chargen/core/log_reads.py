@@ -39,5 +39,5 @@ class LockedLog(Generic[Row]):
 
     model: type[Row]
     subject: models.Model
-    subject_rows: tuple[Any, ...]  # as `lock_subjects` returned them
+    subject_rows: tuple[Any, ...]  # as the lock read them (`lock_subjects`, or the caller)
     entries: tuple[Row, ...]  # oldest first

@@ -245,6 +245,24 @@ def test_a_subject_locked_by_the_caller_serves_inside_the_caller_s_transaction_a
         pass
 
 
+def _write_refused_under_the_caller_s_lock_and_caught(subject: Character, key: int) -> None:
+    # No savepoint of the block's own: only the check after the block can say so.
+    with transaction.atomic():
+        locked = _locked_by_caller(subject)
+        with (
+            locked_read(LogEntry, locked, locked_by_caller=True) as log,
+            contextlib.suppress(RulesError),
+        ):
+            _refused_write(locked, key, log)
+
+
+def test_a_refusal_caught_under_the_caller_s_lock_is_said_not_swallowed(jim: Character) -> None:
+    key = jim.next_sequence
+    with pytest.raises(TransactionManagementError, match="can only be rolled back"):
+        _write_refused_under_the_caller_s_lock_and_caught(jim, key)
+    assert jim.next_sequence == key
+
+
 def _write_under_the_caller_s_lock_then_be_refused(subject: Character, key: int) -> None:
     with transaction.atomic():
         locked = _locked_by_caller(subject)
