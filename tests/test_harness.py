@@ -1,4 +1,5 @@
-"""The test harness itself: where browser tests put README's screenshots."""
+"""The test harness itself: where browser tests put README's screenshots, which tests a
+run leaves to the other database, and what a browser test's worker thread leaves open."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
+from django.db import connection
 
 from tests.browser_fixtures import DOCS_SCREENSHOTS
+from tests.e2e.worker_thread import as_a_worker_saves
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -94,3 +98,23 @@ def test_a_test_after_a_transactional_ones_flush_finds_the_book() -> None:
     done = run_pytest("-p", "no:xdist", "-q", "tests/test_book_after_a_flush.py")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "2 passed" in done.stdout
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_saved_as_a_worker_saves_leaves_no_connection_open() -> None:
+    """tests/e2e/worker_thread.py closes its thread's connection: one left open kept the
+    PostgreSQL test database in use, and the run could not drop it at its end."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the server's sessions are counted on the PostgreSQL run")
+
+    def sessions() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            )
+            row = cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    before = sessions()
+    assert as_a_worker_saves(User.objects.count) == 0
+    assert sessions() == before

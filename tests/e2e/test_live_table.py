@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from tests.chargen.drifting.conftest import make_played_character
 from tests.chargen.table.conftest import character_of, session_cookie
 from tests.chargen.table.conftest import roll as saved_roll
 from tests.e2e.asgi_server import AsgiServer
+from tests.e2e.worker_thread import as_a_worker_saves
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -43,10 +43,8 @@ def browser_of(browser: Browser, server: AsgiServer, user: User, width: int) -> 
 
 
 def roll(character: Character, summary: str, faces: list[int]) -> None:
-    """A roll saved as a server's worker saves it: in a thread of its own (this one runs
-    Playwright's event loop, and a worker announces from a thread with none)."""
-    with ThreadPoolExecutor(max_workers=1) as worker:
-        worker.submit(saved_roll, character, summary, faces).result()
+    """A roll saved as a server's worker saves it (worker_thread.py)."""
+    as_a_worker_saves(saved_roll, character, summary, faces)
 
 
 def live(page: Page) -> None:
@@ -99,10 +97,7 @@ def test_a_roll_clicked_by_the_player_reaches_the_gm_who_catches_up_after_going_
     player: User,
 ) -> None:
     firearms = rules.TokenState("Firearms", rules.TokenKind.FOCUS, held=2)
-    with ThreadPoolExecutor(max_workers=1) as worker:  # as `roll` below: off the test's loop
-        jim = worker.submit(
-            make_played_character, player, "Jim", [firearms], table_campaign
-        ).result()
+    jim = as_a_worker_saves(make_played_character, player, "Jim", [firearms], table_campaign)
     gm_context = browser_of(browser, asgi_server, gm, 1280)
     network = Network()
     gm_context.route_web_socket(re.compile(r"/ws/table/"), network.route)

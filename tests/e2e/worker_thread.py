@@ -1,0 +1,31 @@
+"""Rows saved by a browser test as a server's worker saves them: in a thread of its own.
+
+The test's thread runs Playwright's event loop, and a row is announced to the live table
+from a thread with none. Django gives each thread its own database connection and leaves
+closing it to the thread: a worker thread that ended with its connection open kept the
+test database in use, and pytest-django could not drop it at the end of the run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from django.db import connections
+
+T = TypeVar("T")
+
+
+def as_a_worker_saves(function: Callable[..., T], *args: object) -> T:
+    """`function(*args)` in a thread of its own, whose connections are closed after it,
+    as a server closes a worker's after each request."""
+
+    def run() -> T:
+        try:
+            return function(*args)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(run).result()
