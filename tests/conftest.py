@@ -12,7 +12,6 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.management import call_command
-from django.db import connection
 from django.test import Client
 from django.test.utils import override_settings
 from pytest_django import DjangoDbBlocker
@@ -60,7 +59,7 @@ DB_BLOCKER = pytest.StashKey[DjangoDbBlocker]()
 @pytest.fixture(scope="session")
 def django_db_setup(
     request: pytest.FixtureRequest, django_db_setup: None, django_db_blocker: DjangoDbBlocker
-) -> Iterator[None]:
+) -> None:
     """The Infinity Drive book's tables, loaded once into each worker's test database
     (pytest-django's documented way to populate it) as a deployment loads them.
 
@@ -73,24 +72,6 @@ def django_db_setup(
     request.config.stash[DB_BLOCKER] = django_db_blocker
     with django_db_blocker.unblock():
         fixture_load_missing(path=BOOK_FIXTURE)
-    yield
-    with django_db_blocker.unblock():
-        end_other_sessions()
-
-
-def end_other_sessions() -> None:
-    """Before pytest-django drops this worker's PostgreSQL test database: end the other
-    sessions on it. Threads of the test process keep their own connections open between
-    uses, as CONN_MAX_AGE keeps a server's (asgiref's threads running the live table's
-    database calls among them), and PostgreSQL refuses to drop a database in use."""
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(
-            # The timeout (ms) makes each call wait until its session has ended.
-            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
 
 
 # What makes pytest-django flush the database after a test (a TransactionTestCase).

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from tests.browser_fixtures import DOCS_SCREENSHOTS
-from tests.conftest import end_other_sessions
 from tests.e2e.worker_thread import as_a_worker_saves
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -109,29 +107,14 @@ def test_a_row_saved_as_a_worker_saves_leaves_no_connection_open() -> None:
     if connection.vendor != "postgresql":
         pytest.skip("the server's sessions are counted on the PostgreSQL run")
 
-    before = _sessions()
+    def sessions() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            )
+            row = cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    before = sessions()
     assert as_a_worker_saves(User.objects.count) == 0
-    assert _sessions() == before
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_run_ends_the_sessions_threads_left_open_before_its_database_is_dropped() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("the server's sessions are counted on the PostgreSQL run")
-
-    def left_open() -> None:
-        User.objects.count()  # this thread's own connection, never closed
-
-    thread = threading.Thread(target=left_open)
-    thread.start()
-    thread.join()
-    assert _sessions() >= 2
-    end_other_sessions()
-    assert _sessions() == 1
-
-
-def _sessions() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
-        row = cursor.fetchone()
-    return int(row[0]) if row else 0
+    assert sessions() == before
