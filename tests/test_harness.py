@@ -14,7 +14,7 @@ from django.db import connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from tests.browser_fixtures import DOCS_SCREENSHOTS
-from tests.e2e.worker_thread import as_a_worker_saves
+from tests.worker_thread import in_a_fresh_thread
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -102,14 +102,14 @@ def test_a_test_after_a_transactional_ones_flush_finds_the_book() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_row_saved_as_a_worker_saves_leaves_no_connection_open() -> None:
-    """tests/e2e/worker_thread.py closes its thread's connection: one left open kept the
+def test_a_row_saved_in_a_fresh_thread_leaves_no_connection_open() -> None:
+    """tests/worker_thread.py closes its thread's connection: one left open kept the
     PostgreSQL test database in use, and the run could not drop it at its end."""
 
     def count_and_hand_over() -> BaseDatabaseWrapper:
         User.objects.count()  # the thread's own connection, opened
         return connections["default"]
 
-    in_the_thread = as_a_worker_saves(count_and_hand_over)
+    in_the_thread = in_a_fresh_thread(count_and_hand_over)
     assert in_the_thread is not connection  # the thread's wrapper, not this one's
     assert in_the_thread.connection is None  # closed once the function returned

@@ -19,7 +19,7 @@ from tests.chargen.drifting.conftest import make_played_character
 from tests.chargen.table.conftest import character_of, session_cookie
 from tests.chargen.table.conftest import roll as saved_roll
 from tests.e2e.asgi_server import AsgiServer
-from tests.e2e.worker_thread import as_a_worker_saves
+from tests.worker_thread import in_a_fresh_thread
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -43,8 +43,8 @@ def browser_of(browser: Browser, server: AsgiServer, user: User, width: int) -> 
 
 
 def roll(character: Character, summary: str, faces: list[int]) -> None:
-    """A roll saved as a server's worker saves it (worker_thread.py)."""
-    as_a_worker_saves(saved_roll, character, summary, faces)
+    """A roll saved as a server's worker saves it (tests/worker_thread.py)."""
+    in_a_fresh_thread(saved_roll, character, summary, faces)
 
 
 def live(page: Page) -> None:
@@ -97,7 +97,7 @@ def test_a_roll_clicked_by_the_player_reaches_the_gm_who_catches_up_after_going_
     player: User,
 ) -> None:
     firearms = rules.TokenState("Firearms", rules.TokenKind.FOCUS, held=2)
-    jim = as_a_worker_saves(make_played_character, player, "Jim", [firearms], table_campaign)
+    jim = in_a_fresh_thread(make_played_character, player, "Jim", [firearms], table_campaign)
     gm_context = browser_of(browser, asgi_server, gm, 1280)
     network = Network()
     gm_context.route_web_socket(re.compile(r"/ws/table/"), network.route)

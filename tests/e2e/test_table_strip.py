@@ -20,7 +20,7 @@ from tests.chargen.drifting.conftest import make_played_character
 from tests.chargen.table.conftest import roll
 from tests.e2e.conftest import BOTH_WIDTHS
 from tests.e2e.test_phone_layout import log_in_as
-from tests.e2e.worker_thread import as_a_worker_saves
+from tests.worker_thread import in_a_fresh_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,10 +41,10 @@ def test_the_strip_names_the_character_and_leaves_the_dice_to_the_table(
     screenshot_dir: Path,
 ) -> None:
     firearms = rules.TokenState("Firearms", rules.TokenKind.FOCUS, held=2)
-    jim = as_a_worker_saves(
+    jim = in_a_fresh_thread(
         make_played_character, player, "Jim Marlowe", [firearms], table_campaign
     )
-    as_a_worker_saves(roll, jim, LONG, [6, 5])
+    in_a_fresh_thread(roll, jim, LONG, [6, 5])
     log_in_as(context, live_server.url, player)
     page = context.new_page()
     page.emulate_media(color_scheme=scheme)
@@ -88,11 +88,11 @@ def test_nothing_below_the_strip_moves_when_it_arrives(
     a page without JavaScript keeps: the heading below it sits as far below it as below
     the strip once the strip, with three rows, has arrived."""
     firearms = rules.TokenState("Firearms", rules.TokenKind.FOCUS, held=2)
-    jim = as_a_worker_saves(
+    jim = in_a_fresh_thread(
         make_played_character, player, "Jim Marlowe", [firearms], table_campaign
     )
     for summary in ("Climbs the mast", "Cuts the topsail", LONG):
-        as_a_worker_saves(roll, jim, summary, [6, 5])
+        in_a_fresh_thread(roll, jim, summary, [6, 5])
     url = f"{live_server.url}{jim.get_absolute_url()}"
     log_in_as(context, live_server.url, player)
     live = context.new_page()

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import async_to_sync
 from django.contrib.auth.models import User
-from django.db import connections
 from django.test import Client
 from pytest_django.fixtures import Settings
 
@@ -19,6 +17,7 @@ from chargen.drifting import services
 from chargen.drifting.campaign_rules import DRIFTING
 from chargen.drifting.models import Character, LogEntry, LogKind
 from tests.redis_available import redis_location
+from tests.worker_thread import in_a_fresh_thread
 
 
 @pytest.fixture
@@ -92,12 +91,4 @@ def run(test: Callable[[], Awaitable[None]]) -> None:
     request thread of the ASGI server has none; the test's database rows are committed
     (transactional tests), so that thread's own connection sees them.
     """
-
-    def to_the_end() -> None:
-        try:
-            async_to_sync(test)()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pool.submit(to_the_end).result()
+    in_a_fresh_thread(async_to_sync(test))

@@ -1,8 +1,9 @@
-"""Rows saved by a browser test as a server's worker saves them: in a thread of its own.
+"""Work a test hands to a thread of its own, as a server hands a request to one.
 
-The test's thread runs Playwright's event loop, and a row is announced to the live table
-from a thread with none. Django gives each thread its own database connection and leaves
-closing it to the thread: a worker thread that ended with its connection open kept the
+The main thread of a test worker may run Playwright's event loop (its browser is
+session-wide): async_to_sync refuses to start there, and a row is announced to the live
+table from a thread with none. Django gives each thread its own database connection and
+leaves closing it to the thread: a thread that ended with its connection open kept the
 test database in use, and pytest-django could not drop it at the end of the run.
 """
 
@@ -17,9 +18,9 @@ from django.db import connections
 T = TypeVar("T")
 
 
-def as_a_worker_saves(function: Callable[..., T], *args: object) -> T:
+def in_a_fresh_thread(function: Callable[..., T], *args: object) -> T:
     """`function(*args)` in a thread of its own, whose connections are closed after it,
-    as a server closes a worker's after each request."""
+    as a server closes a request thread's."""
 
     def run() -> T:
         try:
