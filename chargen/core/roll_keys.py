@@ -180,5 +180,7 @@ _known_here: dict[str, str] = {}
 
 
 def forget_known_keys_here() -> None:
-    """What a restarted process starts without."""
+    """What a restarted process starts without: the keys it was told, and which of its
+    own it has recorded (a test's database is new, so its key must be recorded again)."""
     _known_here.clear()
+    _recorded.clear()

@@ -3,6 +3,9 @@ is re-read whenever a roll names a key it does not hold (chargen.core.roll_keys)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
@@ -10,6 +13,8 @@ from django.test.utils import CaptureQueriesContext
 
 from chargen.core import roll_keys
 from chargen.core.models import SigningKey
+
+CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], None]]]]
 
 
 def _covering(key_ids: list[str]) -> tuple[dict[str, str], int]:
@@ -63,3 +68,18 @@ def test_an_id_once_told_is_answered_by_this_process_alone(
     # Asked about no id at all, the whole list still comes from the cache.
     roll_keys.known_public_keys_covering([])
     assert asked.count(roll_keys.KNOWN_KEYS_CACHE_KEY) == 2
+
+
+@pytest.mark.django_db
+def test_a_process_started_afresh_records_its_own_key_again(
+    django_capture_on_commit_callbacks: CaptureOnCommit,
+) -> None:
+    """Which of its own keys a process has recorded is part of what a restarted process
+    starts without (`forget_known_keys_here`): a test's database is new, and its rows
+    must name a key it holds, or they read as sealed elsewhere."""
+    with django_capture_on_commit_callbacks(execute=True):
+        key = roll_keys.signing_key()
+    SigningKey.objects.filter(key_id=key.key_id).delete()  # the next test's new database
+    roll_keys.forget_known_keys_here()
+    roll_keys.signing_key()
+    assert SigningKey.objects.filter(key_id=key.key_id).exists()
