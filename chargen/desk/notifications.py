@@ -134,7 +134,14 @@ def unseen_notifications(
 def unseen_count(
     *, user: AbstractBaseUser | AnonymousUser, campaign: Campaign | None = None
 ) -> int:
-    """The badge's number: one COUNT query."""
+    """The badge's number. Most users have no notification at all (a player hears only of
+    the GM's decisions), and every page shows the badge: one look at their own rows by
+    its index first, and the COUNT (two subqueries to compile and run) only when there
+    are some."""
+    if not user.is_authenticated:
+        return 0
+    if not Notification.objects.filter(recipient_id=user.pk).exists():
+        return 0
     return unseen_notifications(user=user, campaign=campaign).count()
 
 

@@ -1,5 +1,6 @@
 """The badge's count (chargen/desk/notifications.py) in every case the badge knows, in all
-and per campaign (the home page's "Waiting for you"), and one query however much news."""
+and per campaign (the home page's "Waiting for you"), and the same queries however much
+news: one look for a user with none, two with some."""
 
 from __future__ import annotations
 
@@ -79,10 +80,25 @@ def test_the_badge_counts_news_since_the_last_look_in_campaigns_the_user_is_in(
 
 
 @pytest.mark.django_db
-def test_the_badge_is_one_query_however_much_news(campaign: Campaign, player: User) -> None:
+def test_the_badge_is_two_queries_however_much_news(campaign: Campaign, player: User) -> None:
     for minutes in range(12):
         _tell(player, campaign, minutes_ago=minutes)
     with CaptureQueriesContext(connection) as queries:
         assert unseen_count(user=player) == 12
-        assert unseen_counts_by_campaign(user=player) == {campaign.pk: 12}
+    # A look for any notification of the user's, then the count.
     assert len(queries) == 2
+    with CaptureQueriesContext(connection) as queries:
+        assert unseen_counts_by_campaign(user=player) == {campaign.pk: 12}
+    assert len(queries) == 1
+
+
+@pytest.mark.django_db
+def test_without_any_notification_the_badge_is_one_indexed_look(
+    campaign: Campaign, player: User, gm: User
+) -> None:
+    _tell(gm, campaign)  # someone else's news is not looked through
+    with CaptureQueriesContext(connection) as queries:
+        assert unseen_count(user=player) == 0
+    assert len(queries) == 1
+    assert "COUNT" not in queries[0]["sql"].upper()
+    assert "EXISTS" not in queries[0]["sql"].upper()
