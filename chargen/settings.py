@@ -184,7 +184,7 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "OPTIONS": REDIS_OPTIONS,
         }
-        for alias in ("default", "replay", "rows", "sessions")
+        for alias in ("default", "replay", "rows", "logs", "sessions")
     }
 else:
     # "default" holds what never needs invalidating (rule data by hash), so a cache per
@@ -205,6 +205,14 @@ else:
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "rows",
             "OPTIONS": {"MAX_ENTRIES": 5000},  # under 1 kB a row: 5 MB at most
+        },
+        # "logs" holds each subject's whole log as its last write left it, under its
+        # log version (chargen/core/log_cache.py): right in any process, since a write
+        # finds it only at the version its lock read.
+        "logs": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "logs",
+            "OPTIONS": {"MAX_ENTRIES": 500},  # about 20 kB a character: 10 MB at most
         },
     }
 

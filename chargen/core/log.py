@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from chargen.core.chain import hash_after, seal, seal_in_order
 from chargen.core.live_events import announce_after_commit
+from chargen.core.log_cache import keep_log_after_commit
 from chargen.core.log_reads import SUBJECT_FIELD, LockedLog, whole_log
 from chargen.core.log_version import FIRST_SEQUENCE as FIRST_SEQUENCE
 from chargen.core.log_version import LogSubject, record_version
@@ -274,10 +275,11 @@ def write_once(
             rows, entries = list(locked_log.subject_rows), list(locked_log.entries)
         else:
             rows = lock_subjects(subject, *also_lock)
-            entries = read()
         current_row = next(
             (row for row in rows if type(row) is type(subject) and row.pk == subject.pk), None
         )
+        if locked_log is None:
+            entries = cast("list[Entry]", whole_log(model, subject, locked=current_row))
         if locked is not None and current_row is not None:
             locked(current_row)
         if check is not None:
@@ -303,6 +305,9 @@ def write_once(
             # and must reach the caller, not pass for "already written".
             return _already_written(read(), expected_sequence, kinds)
         written = [*entries, entry]
+        if current_row is not None:
+            # The next write of this subject reads this log from the cache (log_cache.py).
+            keep_log_after_commit(model, current_row, written)
         if after is not None:
             after(written)
     return Written(entry=entry, created=True, entries=tuple(written))

@@ -13,16 +13,31 @@ from typing import Any, Generic, TypeVar
 
 from django.db import models
 
+from chargen.core.log_cache import kept_log
+
 # Every log model names its subject (a character or a roller sheet) `character`.
 SUBJECT_FIELD = "character"
 
 Row = TypeVar("Row", bound=models.Model)
 
 
-def whole_log(model: type[models.Model], subject: models.Model) -> list[Any]:
+def whole_log(
+    model: type[models.Model], subject: models.Model, *, locked: models.Model | None = None
+) -> list[Any]:
     """Every row of the subject's log, oldest first, each with its subject attached (so
-    reading `row.character` costs no query)."""
-    rows = list(model._default_manager.filter(**{SUBJECT_FIELD: subject}).order_by("sequence"))
+    reading `row.character` costs no query).
+
+    `locked` is the subject's row as the current transaction's lock read it: its log
+    version is then the log's state, and the log a write left at that version is read
+    from the cache instead (log_cache.py)."""
+    kept = None
+    if locked is not None:
+        kept = kept_log(model, locked, str(getattr(locked, "log_version", "")))
+    rows = (
+        kept
+        if kept is not None
+        else list(model._default_manager.filter(**{SUBJECT_FIELD: subject}).order_by("sequence"))
+    )
     for row in rows:
         setattr(row, SUBJECT_FIELD, subject)
     return rows

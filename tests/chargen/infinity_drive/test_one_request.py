@@ -5,6 +5,8 @@ keeps POST-redirect-GET. Either way a refresh shows the same saved dice."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 import pytest
 from django.contrib.auth.models import User
@@ -23,6 +25,7 @@ from tests.chargen.infinity_drive.views_helpers import HTMX, url
 
 PARTIAL = re.compile(r'<title>[^<]*</title>\s*<div id="wizard"')
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], None]]]]
 
 
 def from_page(name: str, character: Character) -> dict[str, str]:
@@ -181,3 +184,29 @@ def test_a_step_post_reads_the_character_once_and_that_read_is_its_lock(
     assert len(reads) == 1, "\n".join(reads)
     if connection.vendor == "postgresql":
         assert f'FOR NO KEY UPDATE OF "{table}"' in reads[0]
+
+
+def test_the_next_step_post_reads_the_log_the_last_one_left_from_the_cache(
+    player_client: Client,
+    draft: Character,
+    django_capture_on_commit_callbacks: CaptureOnCommit,
+) -> None:
+    """Each write keeps the log it leaves once it commits (chargen/core/log_cache.py): the
+    next click's lock finds it at the version it reads, and reads no log row."""
+    headers = from_page("characteristics", draft)
+    with django_capture_on_commit_callbacks(execute=True):
+        player_client.post(url("method", draft), {"sequence": 1, "method": "dice"}, headers=headers)
+    with CaptureQueriesContext(connection) as captured:
+        rolled = player_client.post(
+            url("roll_characteristic", draft), {"sequence": 2}, headers=headers
+        )
+    assert rolled.status_code == 200
+    log_reads = [
+        query["sql"]
+        for query in captured.captured_queries
+        if query["sql"].startswith("SELECT")
+        and 'FROM "characters_creationlogentry"' in query["sql"]
+    ]
+    assert log_reads == []
+    roll = CreationLogEntry.objects.get(character=draft, sequence=2)
+    assert f'data-sequence="{roll.sequence}"' in rolled.content.decode()
