@@ -9,7 +9,9 @@ whole machine took, and finally the capacity: the most concurrent players held a
 of 150 ms or less with no error. With --code-at COMMIT the same load runs against that
 commit too (checked out in a throw-away worktree), in the same run, for a comparison.
 Before the load, one player alone builds one complete Infinity Drive character and the
-server CPU it took is printed (bench_character_cpu; `--character-only` stops there).
+server CPU it took is printed (bench_character_cpu; `--character-only` stops there; with
+`--code-at` too, both deployments run side by side and a character is built on each in
+turn, twelve rounds, so both meet the same machine).
 Figures go to bench-results/ (JSON and CSV). Prints figures; asserts nothing.
 
 Run: .venv/bin/python scripts/bench.py [--steps 50,100,150] [--hold 120]
@@ -19,6 +21,7 @@ Run: .venv/bin/python scripts/bench.py [--steps 50,100,150] [--hold 120]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import os
@@ -30,11 +33,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import bench_journeys as play
 import bench_server
 import bench_steps
 import bench_table
-from bench_browser import BenchHTTPError, plain_send
-from bench_character_cpu import character_cpu
+from bench_browser import BenchHTTPError, Browser, plain_send
+from bench_character_cpu import Compared, character_cpu, compared
 from bench_seed import seed_sheets
 
 LOCUST = Path(sys.executable).parent / "locust"
@@ -147,6 +151,43 @@ def run_load(
     return figures
 
 
+def compare_characters(commit: str, out: Path) -> Compared:
+    """This checkout and the code at `commit` deployed side by side, and one character
+    built on each in turn (bench_character_cpu's `compared`); what each cost."""
+    with contextlib.ExitStack() as stack:
+        sides = []
+        for label, code in (("now", ""), ("then", commit)):
+            print(f"\n== {label}: {bench_server.describe(code)} ==", flush=True)
+            tree = stack.enter_context(bench_server.code_at(code))
+            database_url = stack.enter_context(bench_server.fresh_database(label))
+            scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="chargen-bench-"))
+            env = bench_server.deploy(tree, database_url)
+            server = stack.enter_context(bench_server.gunicorn(tree, env, Path(scratch)))
+            player = Browser(plain_send(server.port), f"127.0.0.1:{server.port}")
+            try:
+                play.sign_up(player, play.new_username("cpu"))
+            except BenchHTTPError as error:
+                raise SystemExit(f"Sign-up failed: {error}\n{server.log_tail()}") from error
+            sides.append((player, server.process.pid))
+        try:
+            result = compared(sides[0], sides[1])
+        except BenchHTTPError as error:
+            raise SystemExit(f"One character failed: {error}") from error
+    out.write_text(
+        json.dumps(
+            {
+                "now": bench_server.describe(""),
+                "then": bench_server.describe(commit),
+                "now_seconds": list(result.now),
+                "then_seconds": list(result.then),
+                "ratio": result.ratio,
+            },
+            indent=1,
+        )
+    )
+    return result
+
+
 def results_of(figures: dict[str, Any]) -> list[bench_steps.StepResult]:
     return [
         bench_steps.StepResult(
@@ -256,6 +297,17 @@ def main() -> int:
         f"{what}."
     )
     RESULTS.mkdir(exist_ok=True)
+    if args.character_only and args.code_at:
+        # Two deployments at once, a character on each in turn: this VM's speed wanders
+        # from one minute to the next, and one after the other the two would meet
+        # different machines.
+        result = compare_characters(args.code_at, RESULTS / f"{stamp}-characters.json")
+        print("\n======== Results ========\n")
+        print(f"One Infinity Drive character's server CPU, {result.line()}")
+        print(f"  now:  {', '.join(f'{seconds:.2f}' for seconds in result.now)} s")
+        print(f"  then: {', '.join(f'{seconds:.2f}' for seconds in result.then)} s")
+        print(f"\nFigures written to {RESULTS.relative_to(bench_server.ROOT)}/{stamp}-*.")
+        return 0
     runs = [("now", "")] + ([("then", args.code_at)] if args.code_at else [])
     if args.table_only:
         runs = []

@@ -24,6 +24,7 @@ import psutil
 from bench_browser import Answer, BenchHTTPError, Browser, Judge, Send
 
 RUNS = 5
+ROUNDS = 12  # characters on each deployment when two are compared in turn
 
 
 @dataclass(frozen=True)
@@ -80,16 +81,16 @@ def character_cpu(send: Send, host: str, master_pid: int, *, runs: int = RUNS) -
     before = server_cpu(master_pid)
     play.sign_up(player, play.new_username("cpu"))
     sign_up = server_cpu(master_pid) - before
-    first = _one_character(player, master_pid, name="Treva 0")
+    first = character_seconds(player, master_pid, name="Treva 0")
     seconds = []
     for run in range(runs):
         counted.count = 0
-        seconds.append(_one_character(player, master_pid, name=f"Treva {run + 1}"))
+        seconds.append(character_seconds(player, master_pid, name=f"Treva {run + 1}"))
     return CharacterCpu(tuple(seconds), counted.count, sign_up, first)
 
 
-def _one_character(player: Browser, master_pid: int, *, name: str) -> float:
-    """Build and finish one Treva; the server CPU it took."""
+def character_seconds(player: Browser, master_pid: int, *, name: str) -> float:
+    """Build and finish one Treva; the server CPU it took (gunicorn's master and workers)."""
     before = server_cpu(master_pid)
     character = play.treva_start(player, name=name)
     play.treva_through_skills(player, character)
@@ -99,3 +100,41 @@ def _one_character(player: Browser, master_pid: int, *, name: str) -> float:
     if not finished:
         raise BenchHTTPError(f"{name} could not be finished")
     return spent
+
+
+@dataclass(frozen=True)
+class Compared:
+    """One character's server CPU on two deployments, built in turn (`compared`)."""
+
+    now: tuple[float, ...]
+    then: tuple[float, ...]
+
+    @property
+    def ratio(self) -> float:
+        """The median of the rounds' now/then: each round's two characters were built
+        within seconds of each other, so a VM whose speed wanders slows both alike."""
+        return statistics.median(a / b for a, b in zip(self.now, self.then, strict=True))
+
+    def line(self) -> str:
+        now, then = statistics.median(self.now), statistics.median(self.then)
+        return (
+            f"built in turn, {len(self.now)} rounds: now {now:.2f} s, then {then:.2f} s "
+            f"(medians); now/then {self.ratio:.2f} (median of the rounds' ratios)."
+        )
+
+
+def compared(
+    now: tuple[Browser, int], then: tuple[Browser, int], *, rounds: int = ROUNDS
+) -> Compared:
+    """One character built on each deployment in turn, `rounds` times, the order swapped
+    each round; each given as (a signed-up player's browser, gunicorn's master pid). A
+    first character on each is built untimed (cold workers)."""
+    for player, pid in (now, then):
+        character_seconds(player, pid, name="Treva 0")
+    seconds: dict[int, list[float]] = {0: [], 1: []}
+    for run in range(rounds):
+        order = (0, 1) if run % 2 == 0 else (1, 0)
+        for side in order:
+            player, pid = (now, then)[side]
+            seconds[side].append(character_seconds(player, pid, name=f"Treva {run + 1}"))
+    return Compared(tuple(seconds[0]), tuple(seconds[1]))
