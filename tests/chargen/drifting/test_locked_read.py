@@ -14,36 +14,15 @@ from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
-from chargen.core.log import LogStale, Written, write_once
+from chargen.core.log import LogStale, Written
 from chargen.core.log_key import locked_read
 from chargen.core.log_reads import LockedLog, whole_log
-from chargen.drifting.models import Character, LogEntry, LogKind
+from chargen.drifting.models import Character, LogEntry
 from rules.errors import RulesError
+from tests.chargen.drifting.refresh_writes import refresh_row, refresh_write
 
 LOG_TABLE = LogEntry._meta.db_table
 SUBJECT_TABLE = Character._meta.db_table
-
-
-def refresh_row(_entries: list[LogEntry]) -> LogEntry:
-    return LogEntry(kind=LogKind.REFRESH, summary="Nothing to restore.", details={})
-
-
-def _write(
-    subject: Character,
-    key: int,
-    build: Callable[[list[LogEntry]], LogEntry] = refresh_row,
-    after: Callable[[list[LogEntry]], None] | None = None,
-    locked_log: LockedLog[LogEntry] | None = None,
-) -> Written[LogEntry]:
-    return write_once(
-        model=LogEntry,
-        subject=subject,
-        expected_sequence=key,
-        kinds=(LogKind.REFRESH,),
-        build=build,
-        after=after,
-        locked_log=locked_log,
-    )
 
 
 def _reads(queries: CaptureQueriesContext) -> tuple[int, int]:
@@ -63,7 +42,7 @@ def test_the_write_handed_the_locked_log_neither_locks_nor_reads_again(jim: Char
     key = jim.next_sequence
     with CaptureQueriesContext(connection) as queries, locked_read(LogEntry, jim) as log:
         assert [row.sequence for row in log.entries] == list(range(1, key))
-        first = _write(jim, key, locked_log=log)
+        first = refresh_write(jim, key, locked_log=log)
     assert _reads(queries) == (1, 1)  # the locked read's own lock and read, once
     assert _sequences(first) == list(range(1, key + 1))
     assert list(first.entries) == whole_log(LogEntry, jim)
@@ -74,9 +53,9 @@ def test_a_write_not_handed_it_locks_and_reads_for_itself(jim: Character) -> Non
     one's `after` left them, not as the locked read found them."""
     key = jim.next_sequence
     with locked_read(LogEntry, jim) as log:
-        first = _write(jim, key, locked_log=log)
+        first = refresh_write(jim, key, locked_log=log)
         with CaptureQueriesContext(connection) as queries:
-            second = _write(jim, key + 1)
+            second = refresh_write(jim, key + 1)
     assert _reads(queries) == (1, 1)
     assert _sequences(second) == list(range(1, key + 2))
     assert second.entries[-2].pk == first.entry.pk
@@ -91,15 +70,15 @@ def appends_another_row(entries: list[LogEntry]) -> None:
 def test_a_row_the_write_s_after_saves_is_seen_by_the_next_write(jim: Character) -> None:
     key = jim.next_sequence
     with locked_read(LogEntry, jim) as log:
-        _write(jim, key, after=appends_another_row, locked_log=log)
-        written = _write(jim, key + 2)  # after the row `after` added, not refused as stale
+        refresh_write(jim, key, after=appends_another_row, locked_log=log)
+        written = refresh_write(jim, key + 2)  # after the row `after` added, not refused as stale
     assert _sequences(written) == list(range(1, key + 3))
 
 
 def _write_twice_with_one_locked_log(subject: Character, key: int) -> None:
     with locked_read(LogEntry, subject) as log:
-        _write(subject, key, locked_log=log)
-        _write(subject, key + 1, locked_log=log)
+        refresh_write(subject, key, locked_log=log)
+        refresh_write(subject, key + 1, locked_log=log)
 
 
 def test_a_locked_log_handed_on_again_never_writes(jim: Character) -> None:
@@ -116,7 +95,7 @@ def refused(_entries: list[LogEntry]) -> LogEntry:
 
 
 def _refused_write(subject: Character, key: int, log: LockedLog[LogEntry] | None) -> None:
-    _write(subject, key, build=refused, locked_log=log)
+    refresh_write(subject, key, build=refused, locked_log=log)
 
 
 def _write_refused_and_caught(subject: Character, key: int) -> None:
@@ -128,7 +107,7 @@ def _write_refused_and_caught(subject: Character, key: int) -> None:
 def test_a_write_handed_the_locked_log_makes_no_savepoint_of_its_own(jim: Character) -> None:
     key = jim.next_sequence
     with locked_read(LogEntry, jim) as log, CaptureQueriesContext(connection) as queries:
-        _write(jim, key, locked_log=log)
+        refresh_write(jim, key, locked_log=log)
     statements = [query["sql"] for query in queries.captured_queries]
     assert not [sql for sql in statements if "SAVEPOINT" in sql.upper()]
     assert [sql for sql in statements if sql.startswith("INSERT")]
@@ -136,7 +115,7 @@ def test_a_write_handed_the_locked_log_makes_no_savepoint_of_its_own(jim: Charac
 
 def _write_then_be_refused(subject: Character, key: int) -> None:
     with locked_read(LogEntry, subject) as log:
-        _write(subject, key, locked_log=log)  # written, then refused below: all goes
+        refresh_write(subject, key, locked_log=log)  # written, then refused below: all goes
         _refused_write(subject, key + 1, None)
 
 
@@ -162,15 +141,15 @@ def test_a_refusal_in_a_locked_read_leaves_nothing_written(
 def test_a_repeat_inside_a_locked_read_finds_the_row_written(jim: Character) -> None:
     key = jim.next_sequence
     with locked_read(LogEntry, jim) as log:
-        first = _write(jim, key, locked_log=log)
-        again = _write(jim, key)
+        first = refresh_write(jim, key, locked_log=log)
+        again = refresh_write(jim, key)
     assert (first.created, again.created) == (True, False)
     assert again.entry.pk == first.entry.pk
 
 
 def _write_then_change_mind(subject: Character, key: int, log: LockedLog[LogEntry]) -> None:
     with transaction.atomic():
-        _write(subject, key, locked_log=log)
+        refresh_write(subject, key, locked_log=log)
         raise RuntimeError("the caller changes its mind")
 
 
@@ -182,7 +161,7 @@ def test_a_write_rolled_back_by_its_caller_s_savepoint_leaves_the_key_free(
         with pytest.raises(RuntimeError):
             _write_then_change_mind(jim, key, log)
         with CaptureQueriesContext(connection) as queries:
-            written = _write(jim, key)  # the same key is free again
+            written = refresh_write(jim, key)  # the same key is free again
     assert written.created
     assert _reads(queries) == (1, 1)
     assert _sequences(written) == list(range(1, key + 1))
@@ -191,7 +170,7 @@ def test_a_write_rolled_back_by_its_caller_s_savepoint_leaves_the_key_free(
 def test_a_locked_log_serves_its_own_subject_alone(jim: Character, linda: Character) -> None:
     key = linda.next_sequence
     with locked_read(LogEntry, jim) as log, pytest.raises(ValueError, match="its own subject"):
-        _write(linda, key, locked_log=log)
+        refresh_write(linda, key, locked_log=log)
     assert linda.next_sequence == key
 
 
@@ -201,16 +180,16 @@ def test_a_locked_log_serves_inside_its_transaction_alone(jim: Character) -> Non
         pass
     key = jim.next_sequence
     with pytest.raises(TransactionManagementError, match="inside the transaction"):
-        _write(jim, key, locked_log=log)  # its lock ended with its block
+        refresh_write(jim, key, locked_log=log)  # its lock ended with its block
     assert jim.next_sequence == key
 
 
 def test_after_the_block_a_write_locks_and_reads_again(jim: Character) -> None:
     key = jim.next_sequence
     with locked_read(LogEntry, jim) as log:
-        _write(jim, key, locked_log=log)
+        refresh_write(jim, key, locked_log=log)
     with CaptureQueriesContext(connection) as queries:
-        written = _write(jim, key + 1)
+        written = refresh_write(jim, key + 1)
     assert _reads(queries) == (1, 1)
     assert _sequences(written) == list(range(1, key + 2))
 
@@ -227,7 +206,7 @@ def test_a_subject_the_caller_locked_is_neither_locked_nor_read_again(jim: Chara
             CaptureQueriesContext(connection) as queries,
             locked_read(LogEntry, locked, locked_by_caller=True) as log,
         ):
-            _write(locked, key, locked_log=log)
+            refresh_write(locked, key, locked_log=log)
     assert _reads(queries) == (0, 1)
     statements = [query["sql"] for query in queries.captured_queries]
     assert not [sql for sql in statements if "SAVEPOINT" in sql.upper()]
@@ -267,7 +246,7 @@ def _write_under_the_caller_s_lock_then_be_refused(subject: Character, key: int)
     with transaction.atomic():
         locked = _locked_by_caller(subject)
         with locked_read(LogEntry, locked, locked_by_caller=True) as log:
-            _write(locked, key, locked_log=log)  # written, then refused below: all goes
+            refresh_write(locked, key, locked_log=log)  # written, then refused below: all goes
             _refused_write(locked, key + 1, None)
 
 

@@ -16,7 +16,6 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from chargen.core import log_cache
-from chargen.core.log import Written, write_once
 from chargen.core.log_cache import (
     CACHE_ALIAS,
     cache_key,
@@ -27,24 +26,11 @@ from chargen.core.log_cache import (
 )
 from chargen.core.log_key import locked_read
 from chargen.core.log_reads import whole_log
-from chargen.drifting.models import Character, LogEntry, LogKind
+from chargen.drifting.models import Character, LogEntry
+from tests.chargen.drifting.refresh_writes import refresh_row, refresh_write
 
 CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], None]]]]
 LOG_TABLE = LogEntry._meta.db_table
-
-
-def refresh_row(_entries: list[LogEntry]) -> LogEntry:
-    return LogEntry(kind=LogKind.REFRESH, summary="Nothing to restore.", details={})
-
-
-def _write(subject: Character, key: int) -> Written[LogEntry]:
-    return write_once(
-        model=LogEntry,
-        subject=subject,
-        expected_sequence=key,
-        kinds=(LogKind.REFRESH,),
-        build=refresh_row,
-    )
 
 
 def _log_reads(queries: CaptureQueriesContext) -> int:
@@ -76,7 +62,7 @@ def test_the_next_write_reads_the_log_the_last_one_left_from_the_cache(
     jim: Character, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        written = _write(jim, jim.next_sequence)
+        written = refresh_write(jim, jim.next_sequence)
     entries, reads = _locked_entries(jim)
     assert reads == 0
     from_database = whole_log(LogEntry, jim)
@@ -85,21 +71,14 @@ def test_the_next_write_reads_the_log_the_last_one_left_from_the_cache(
     assert all(row.character is jim for row in entries)  # no query to reach the subject
     # And the write given that log writes after it.
     with django_capture_on_commit_callbacks(execute=True), locked_read(LogEntry, jim) as log:
-        following = write_once(
-            model=LogEntry,
-            subject=jim,
-            expected_sequence=written.entry.sequence + 1,
-            kinds=(LogKind.REFRESH,),
-            build=refresh_row,
-            locked_log=log,
-        )
+        following = refresh_write(jim, written.entry.sequence + 1, locked_log=log)
     assert following.entries[-2].pk == written.entry.pk
     assert _locked_entries(jim)[1] == 0
 
 
 def _write_then_fail(subject: Character) -> None:
     with transaction.atomic():
-        _write(subject, subject.next_sequence)
+        refresh_write(subject, subject.next_sequence)
         raise RuntimeError("the request failed after the write")
 
 
@@ -107,7 +86,7 @@ def test_a_write_rolled_back_keeps_nothing(
     jim: Character, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        _write(jim, jim.next_sequence)
+        refresh_write(jim, jim.next_sequence)
         with pytest.raises(RuntimeError):
             _write_then_fail(jim)
     entries, reads = _locked_entries(jim)
@@ -119,7 +98,7 @@ def test_a_row_written_another_way_makes_the_kept_log_unused(
     jim: Character, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        written = _write(jim, jim.next_sequence)
+        written = refresh_write(jim, jim.next_sequence)
     # A row saved without the kernel's write (an import's rows, say): nothing is kept,
     # and the subject's version moves on.
     other = refresh_row([])
@@ -136,7 +115,7 @@ def test_a_subject_made_again_under_the_same_id_reads_its_own_rows(
     """A character deleted and imported again from its file keeps its id and its rows'
     hashes, so its version; its rows are new, and so is its creation time."""
     with django_capture_on_commit_callbacks(execute=True):
-        _write(jim, jim.next_sequence)
+        refresh_write(jim, jim.next_sequence)
     Character.objects.filter(pk=jim.pk).update(created=jim.created + timedelta(days=1))
     jim.refresh_from_db()
     assert _locked_entries(jim)[1] == 1
@@ -146,7 +125,7 @@ def test_a_log_kept_in_another_column_layout_is_not_read(
     jim: Character, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        _write(jim, jim.next_sequence)
+        refresh_write(jim, jim.next_sequence)
     jim.refresh_from_db()
     key = cache_key(LogEntry, jim)
     assert key is not None
