@@ -212,7 +212,9 @@ else:
         "logs": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "logs",
-            "OPTIONS": {"MAX_ENTRIES": 500},  # about 20 kB a character: 10 MB at most
+            # A character's creation log is some 15 kB kept, so 500 some 8 MB; a sheet
+            # near the 1,000-row limit (log_cache.MOST_ROWS) some 300 kB.
+            "OPTIONS": {"MAX_ENTRIES": 500},
         },
     }
 

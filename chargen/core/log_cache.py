@@ -15,6 +15,13 @@ once its transaction commits, so the next click's lock finds it; a rolled-back w
 keeps nothing. A log with a row not sealed yet (its version is a sequence alone, until
 `manage.py seal_logs`) is never kept.
 
+Rows are written once and never changed (log.py refuses an update), with two
+exceptions: `manage.py seal_logs` fills in the seal of rows written before signing began,
+and a data migration may rewrite rows in place, as `drifting/0008` did. Neither moves the
+subject's version, so neither must meet a kept log: a log with an unsealed row is never
+kept, and the key names the project's migrations (a hash of their files, read once per
+process), so a deploy that brings a migration never reads a log kept before it.
+
 One key per subject, holding the newest version kept: older versions are never read
 again, so they are overwritten rather than left to expire. The key names the database
 and the subject row's creation time besides its id: the version names the rows' content,
@@ -27,12 +34,17 @@ makes them.
 
 from __future__ import annotations
 
+import enum
+import hashlib
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from django.core.cache import caches
 from django.db import connections, models, router, transaction
 
+import chargen
 from chargen.core.log_version import version_of
 
 CACHE_ALIAS = "logs"  # settings.CACHES: Redis with REDIS_URL, else local memory
@@ -45,6 +57,19 @@ TIMEOUT = 30 * 60
 # log (a sheet with thousands of rolls) is read from the database as before, rather than
 # a quarter of a megabyte being stored again at each roll.
 MOST_ROWS = 1000
+
+
+@cache
+def migrations_version() -> str:
+    """The sha256 of every migration file of the project, read once per process: a
+    deploy that adds one (which may rewrite log rows) reads no log kept before it."""
+    digest = hashlib.sha256()
+    top = Path(chargen.__file__).resolve().parent
+    for path in sorted(top.glob("*/migrations/*.py")):
+        digest.update(path.relative_to(top).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def is_sealed(version: str) -> bool:
@@ -60,7 +85,10 @@ def cache_key(model: type[models.Model], subject: models.Model) -> str | None:
     if created is None:
         return None
     database = connections[router.db_for_read(model)].settings_dict["NAME"]
-    return f"{PREFIX}:{database}:{model._meta.label_lower}:{subject.pk}:{created.isoformat()}"
+    return (
+        f"{PREFIX}:{migrations_version()}:{database}:{model._meta.label_lower}:"
+        f"{subject.pk}:{created.isoformat()}"
+    )
 
 
 def columns(model: type[models.Model]) -> tuple[str, ...]:
@@ -83,26 +111,45 @@ def kept_log(model: type[models.Model], subject: models.Model, version: str) -> 
     return [model.from_db(database, names, row) for row in values]
 
 
+def as_read(value: object) -> object:
+    """A column's value as a query gives it back: a choice as its plain value (a row built
+    in code may hold the enum member)."""
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+def kept_value(
+    model: type[models.Model], subject: models.Model, rows: Sequence[models.Model]
+) -> tuple[str, tuple[str, Any, Any]] | None:
+    """The key and value `rows` (the whole log, oldest first) are kept under, or None
+    when they are not to be kept (no key, too long, a row not sealed)."""
+    key = cache_key(model, subject)
+    if key is None or not rows or len(rows) > MOST_ROWS:
+        return None
+    newest = rows[-1]
+    version = version_of(newest.sequence, newest.entry_hash)  # type: ignore[attr-defined]
+    if not is_sealed(version) or not all(row.entry_hash for row in rows):  # type: ignore[attr-defined]
+        return None
+    names = columns(model)
+    values = [tuple(as_read(getattr(row, name)) for name in names) for row in rows]
+    return key, (version, names, values)
+
+
 def keep_log(
     model: type[models.Model], subject: models.Model, rows: Sequence[models.Model]
 ) -> None:
     """Keep `rows` (the whole log, oldest first) under the version its newest row gives
     the subject. Call only with a log read under the subject's lock, or left by a write."""
-    key = cache_key(model, subject)
-    if key is None or not rows or len(rows) > MOST_ROWS:
-        return
-    newest = rows[-1]
-    version = version_of(newest.sequence, newest.entry_hash)  # type: ignore[attr-defined]
-    if not is_sealed(version) or not all(row.entry_hash for row in rows):  # type: ignore[attr-defined]
-        return
-    names = columns(model)
-    values = [tuple(getattr(row, name) for name in names) for row in rows]
-    caches[CACHE_ALIAS].set(key, (version, names, values), TIMEOUT)
+    kept = kept_value(model, subject, rows)
+    if kept is not None:
+        caches[CACHE_ALIAS].set(*kept, TIMEOUT)
 
 
 def keep_log_after_commit(
     model: type[models.Model], subject: models.Model, rows: Sequence[models.Model]
 ) -> None:
-    """`keep_log` once the current transaction commits (nothing if it rolls back)."""
-    kept = tuple(rows)
-    transaction.on_commit(lambda: keep_log(model, subject, kept))
+    """`keep_log` once the current transaction commits (nothing if it rolls back). The
+    rows' values are read now, as the write saved them; a failure to keep them (Redis
+    away) is logged by the cache and never reaches the request that wrote."""
+    kept = kept_value(model, subject, rows)
+    if kept is not None:
+        transaction.on_commit(lambda: caches[CACHE_ALIAS].set(*kept, TIMEOUT), robust=True)

@@ -76,7 +76,8 @@ def locked_read(
     with transaction.atomic(savepoint=not locked_by_caller):
         # The kernel's own lock, so it waits as its writes do.
         rows = [subject] if locked_by_caller else lock_subjects(subject)
-        entries = cast("list[Entry]", whole_log(model, subject, locked=rows[0]))
+        locked = rows[0] if rows else None  # none: the subject was deleted meanwhile
+        entries = cast("list[Entry]", whole_log(model, subject, locked=locked))
         yield LockedLog(model, subject, tuple(rows), tuple(entries))
         if transaction.get_rollback():
             # The write given the locked log makes no savepoint: a failure of it that the

@@ -12,6 +12,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import caches
+from django.core.management import call_command
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
@@ -152,3 +153,34 @@ def test_only_a_sealed_version_is_kept_or_read() -> None:
     assert not is_sealed("12")  # a newest row not sealed yet: its sequence alone
     assert not is_sealed("")
     assert not is_sealed("x-0123")
+
+
+def test_a_log_with_rows_written_before_signing_began_is_never_kept(
+    jim: Character, django_capture_on_commit_callbacks: CaptureOnCommit
+) -> None:
+    """`seal_logs` fills in the seals of such rows in place, leaving the version as it
+    was: a log kept before it ran would give them back unsealed."""
+    LogEntry._base_manager.filter(character=jim).update(entry_hash="", signature="", key_id="")
+    with django_capture_on_commit_callbacks(execute=True):
+        refresh_write(jim, jim.next_sequence)  # sealed itself, after unsealed rows
+    jim.refresh_from_db()
+    assert is_sealed(jim.log_version)
+    call_command("seal_logs", verbosity=0)
+    entries, reads = _locked_entries(jim)
+    assert reads == 1
+    assert all(row.entry_hash for row in entries)
+
+
+def test_a_deploy_that_brings_a_migration_reads_no_log_kept_before_it(
+    jim: Character,
+    django_capture_on_commit_callbacks: CaptureOnCommit,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A data migration may rewrite rows in place (as drifting/0008 did), leaving the
+    version as it was: the key names the migrations the process was deployed with."""
+    with django_capture_on_commit_callbacks(execute=True):
+        refresh_write(jim, jim.next_sequence)
+    jim.refresh_from_db()
+    assert kept_log(LogEntry, jim, jim.log_version) is not None
+    monkeypatch.setattr(log_cache, "migrations_version", lambda: "0123456789abcdef")
+    assert kept_log(LogEntry, jim, jim.log_version) is None
