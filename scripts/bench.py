@@ -156,12 +156,15 @@ def compare_characters(commit: str, out: Path) -> Compared:
     built on each in turn (bench_character_cpu's `compared`); what each cost."""
     with contextlib.ExitStack() as stack:
         sides = []
-        for label, code in (("now", ""), ("then", commit)):
+        for label, code, redis_url in (
+            ("now", "", bench_server.REDIS_URL),
+            ("then", commit, bench_server.OTHER_REDIS_URL),
+        ):
             print(f"\n== {label}: {bench_server.describe(code)} ==", flush=True)
             tree = stack.enter_context(bench_server.code_at(code))
-            database_url = stack.enter_context(bench_server.fresh_database(label))
+            database_url = stack.enter_context(bench_server.fresh_database(label, redis_url))
             scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="chargen-bench-"))
-            env = bench_server.deploy(tree, database_url)
+            env = bench_server.deploy(tree, database_url, redis_url)
             server = stack.enter_context(bench_server.gunicorn(tree, env, Path(scratch)))
             player = Browser(plain_send(server.port), f"127.0.0.1:{server.port}")
             try:

@@ -30,6 +30,10 @@ START_TIMEOUT_SECONDS = 60
 PG_ADMIN_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 # A Redis database no test uses (the tests and `make run` use 0 and the low numbers).
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
+# The second of two deployments running side by side (`bench.py --character-only
+# --code-at`): a Redis database of its own, so that neither code reads objects the other
+# cached (rule data, signing keys) nor has its cache emptied by the other's start.
+OTHER_REDIS_URL = os.environ.get("BENCH_OTHER_REDIS_URL", "redis://127.0.0.1:6379/14")
 
 
 def free_port() -> int:
@@ -61,14 +65,15 @@ def unavailable() -> str:
 
 
 @contextmanager
-def fresh_database(label: str) -> Iterator[str]:
+def fresh_database(label: str, redis_url: str = REDIS_URL) -> Iterator[str]:
     """The URL of a new PostgreSQL database bench_<label>_<pid>, dropped afterwards, with
-    the spare Redis database emptied before and after (no cached row outlives it)."""
+    the spare Redis database (`redis_url`) emptied before and after (no cached row
+    outlives it)."""
     import psycopg
     import redis
 
     name = f"bench_{label}_{os.getpid()}"
-    cache = redis.Redis.from_url(REDIS_URL)
+    cache = redis.Redis.from_url(redis_url)
     with psycopg.connect(PG_ADMIN_URL, autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.execute(f'CREATE DATABASE "{name}"')
@@ -81,13 +86,15 @@ def fresh_database(label: str) -> Iterator[str]:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def production_env(database_url: str, signing_key: str) -> dict[str, str]:
+def production_env(
+    database_url: str, signing_key: str, redis_url: str = REDIS_URL
+) -> dict[str, str]:
     """A production deployment's settings (README, "Settings"), on 127.0.0.1."""
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "chargen.settings",
         "DATABASE_URL": database_url,
-        "REDIS_URL": REDIS_URL,
+        "REDIS_URL": redis_url,
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "CHARGEN_SIGNING_KEY": signing_key,
@@ -122,10 +129,10 @@ def manage_script(tree: Path, env: dict[str, str], script: Path, *args: object) 
     return done.stdout
 
 
-def deploy(tree: Path, database_url: str) -> dict[str, str]:
+def deploy(tree: Path, database_url: str, redis_url: str = REDIS_URL) -> dict[str, str]:
     """The environment of a deployment of the code in `tree` on `database_url`, made ready:
     a signing key, the tables, the book's rule data and the static files."""
-    env = production_env(database_url, "")
+    env = production_env(database_url, "", redis_url)
     env["CHARGEN_SIGNING_KEY"] = manage(tree, {**env, "DEBUG": "1"}, "new_signing_key").strip()
     manage(tree, env, "migrate", "--noinput")
     manage(tree, env, "load_rules_data")
