@@ -29,6 +29,7 @@ from tests.browser_fixtures import (  # noqa: F401
     page,
     screenshot_dir,
 )
+from tests.worker_thread import close_connections_of_ended_threads
 
 PASSWORD = "correct-horse-battery-staple-42"
 
@@ -59,7 +60,7 @@ DB_BLOCKER = pytest.StashKey[DjangoDbBlocker]()
 @pytest.fixture(scope="session")
 def django_db_setup(
     request: pytest.FixtureRequest, django_db_setup: None, django_db_blocker: DjangoDbBlocker
-) -> None:
+) -> Iterator[None]:
     """The Infinity Drive book's tables, loaded once into each worker's test database
     (pytest-django's documented way to populate it) as a deployment loads them.
 
@@ -68,10 +69,14 @@ def django_db_setup(
     PostgreSQL run). A transactional test's flush empties the database; the book is
     loaded again after it (`pytest_runtest_teardown`), so every test starts from the same
     database whatever ran before it in its worker. A test that needs a new site's
-    database asks for `empty_book`."""
+    database asks for `empty_book`. At the end of the run the connections that ended
+    threads left open are closed, so that the database can be dropped."""
     request.config.stash[DB_BLOCKER] = django_db_blocker
     with django_db_blocker.unblock():
         fixture_load_missing(path=BOOK_FIXTURE)
+    yield
+    # Before pytest-django drops the database (its own teardown comes after this one).
+    close_connections_of_ended_threads()
 
 
 # What makes pytest-django flush the database after a test (a TransactionTestCase).

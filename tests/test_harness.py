@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+import weakref
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from django.db import connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from tests.browser_fixtures import DOCS_SCREENSHOTS
-from tests.worker_thread import in_a_fresh_thread
+from tests.worker_thread import close_connections_of_ended_threads, in_a_fresh_thread
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -113,3 +115,29 @@ def test_a_row_saved_in_a_fresh_thread_leaves_no_connection_open() -> None:
     in_the_thread = in_a_fresh_thread(count_and_hand_over)
     assert in_the_thread is not connection  # the thread's wrapper, not this one's
     assert in_the_thread.connection is None  # closed once the function returned
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_a_thread_left_open_is_closed_before_the_database_is_dropped() -> None:
+    """A thread that ends with its connection open leaves Django's wrapper in reference
+    cycles, its session alive until a full collection: the run's end collects, before
+    pytest-django drops the test database (tests/conftest.py's `django_db_setup`)."""
+    left: list[weakref.ref[BaseDatabaseWrapper]] = []
+    backend: list[int] = []
+
+    def count_and_end() -> None:
+        User.objects.count()  # opened, and never closed
+        wrapper = connections["default"]
+        left.append(weakref.ref(wrapper))
+        if wrapper.vendor == "postgresql":
+            backend.append(wrapper.connection.info.backend_pid)
+
+    thread = threading.Thread(target=count_and_end)
+    thread.start()
+    thread.join()
+    close_connections_of_ended_threads()
+    assert left[0]() is None  # the wrapper, and its connection with it, are gone
+    if backend:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", backend)
+            assert cursor.fetchone() == (0,)
