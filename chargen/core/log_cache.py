@@ -26,10 +26,10 @@ One key per subject, holding the newest version kept: older versions are never r
 again, so they are overwritten rather than left to expire. The key names the database
 and the subject row's creation time besides its id: the version names the rows' content,
 not their ids, and a character deleted and then imported again from its file keeps its
-id and its rows' hashes but gets new rows (and a new creation time). The rows are kept as their
-column values (with the column names, so a deploy that adds a column reads no old
-layout) and made into model instances again with Django's `Model.from_db`, as a query
-makes them.
+id and its rows' hashes but gets new rows (and a new creation time). The rows are kept
+as their column values (with the column names, so a deploy that adds a column reads no
+old layout) and made into model instances again with Django's `Model.from_db`, as a
+query makes them.
 """
 
 from __future__ import annotations
@@ -134,22 +134,14 @@ def kept_value(
     return key, (version, names, values)
 
 
-def keep_log(
-    model: type[models.Model], subject: models.Model, rows: Sequence[models.Model]
-) -> None:
-    """Keep `rows` (the whole log, oldest first) under the version its newest row gives
-    the subject. Call only with a log read under the subject's lock, or left by a write."""
-    kept = kept_value(model, subject, rows)
-    if kept is not None:
-        caches[CACHE_ALIAS].set(*kept, TIMEOUT)
-
-
 def keep_log_after_commit(
     model: type[models.Model], subject: models.Model, rows: Sequence[models.Model]
 ) -> None:
-    """`keep_log` once the current transaction commits (nothing if it rolls back). The
-    rows' values are read now, as the write saved them; a failure to keep them (Redis
-    away) is logged by the cache and never reaches the request that wrote."""
+    """Keep `rows` (the whole log, oldest first, as a write left it under the subject's
+    lock) under the version its newest row gives the subject, once the current
+    transaction commits (nothing if it rolls back). The rows' values are read now, as the
+    write saved them; a failure to keep them (Redis away) is logged by the cache and never
+    reaches the request that wrote."""
     kept = kept_value(model, subject, rows)
     if kept is not None:
         transaction.on_commit(lambda: caches[CACHE_ALIAS].set(*kept, TIMEOUT), robust=True)

@@ -22,7 +22,7 @@ from chargen.core.log_cache import (
     cache_key,
     columns,
     is_sealed,
-    keep_log,
+    keep_log_after_commit,
     kept_log,
 )
 from chargen.core.log_key import locked_read
@@ -137,14 +137,18 @@ def test_a_log_kept_in_another_column_layout_is_not_read(
 
 
 def test_a_log_longer_than_the_limit_is_not_kept(
-    jim: Character, monkeypatch: pytest.MonkeyPatch
+    jim: Character,
+    django_capture_on_commit_callbacks: CaptureOnCommit,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     rows = whole_log(LogEntry, jim)
     monkeypatch.setattr(log_cache, "MOST_ROWS", len(rows) - 1)
-    keep_log(LogEntry, jim, rows)
+    with django_capture_on_commit_callbacks(execute=True):
+        keep_log_after_commit(LogEntry, jim, rows)
     assert kept_log(LogEntry, jim, jim.log_version) is None
     monkeypatch.setattr(log_cache, "MOST_ROWS", len(rows))
-    keep_log(LogEntry, jim, rows)
+    with django_capture_on_commit_callbacks(execute=True):
+        keep_log_after_commit(LogEntry, jim, rows)
     assert kept_log(LogEntry, jim, jim.log_version) is not None
 
 
