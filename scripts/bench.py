@@ -27,7 +27,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -61,90 +60,82 @@ def run_load(
     CPU, seed it, load it (unless `character_only`); its figures."""
     described = bench_server.describe(commit)
     print(f"\n== {label}: {described} ==", flush=True)
-    with (
-        bench_server.code_at(commit) as tree,
-        bench_server.fresh_database(label) as database_url,
-        tempfile.TemporaryDirectory(prefix="chargen-bench-") as scratch,
-    ):
+    with bench_server.deployed(label, commit) as deployment:
+        tree, env, server = deployment.tree, deployment.env, deployment.server
+        host = f"127.0.0.1:{server.port}"
+        # Before any load: the server's CPU is then the character's alone.
+        try:
+            alone = character_cpu(plain_send(server.port), host, server.process.pid)
+        except BenchHTTPError as error:
+            raise SystemExit(f"One character failed: {error}\n{server.log_tail()}") from error
+        print(alone.line(), flush=True)
+        one_character = {
+            "seconds": list(alone.seconds),
+            "median": alone.median,
+            "requests": alone.requests,
+            "sign_up_seconds": alone.sign_up_seconds,
+            "first_seconds": alone.first_seconds,
+        }
+        if character_only:
+            figures: dict[str, Any] = {"steps": [], "one_character": one_character}
+            figures.update(label=label, commit=described, seeded_sizes={})
+            out.write_text(json.dumps(figures, indent=1))
+            return figures
         started = time.monotonic()
-        env = bench_server.deploy(tree, database_url)
-        print(f"Deployed (migrate, rule data, static files) in {time.monotonic() - started:.0f} s.")
-        with bench_server.gunicorn(tree, env, Path(scratch)) as server:
-            host = f"127.0.0.1:{server.port}"
-            # Before any load: the server's CPU is then the character's alone.
-            try:
-                alone = character_cpu(plain_send(server.port), host, server.process.pid)
-            except BenchHTTPError as error:
-                raise SystemExit(f"One character failed: {error}\n{server.log_tail()}") from error
-            print(alone.line(), flush=True)
-            one_character = {
-                "seconds": list(alone.seconds),
-                "median": alone.median,
-                "requests": alone.requests,
-                "sign_up_seconds": alone.sign_up_seconds,
-                "first_seconds": alone.first_seconds,
-            }
-            if character_only:
-                figures: dict[str, Any] = {"steps": [], "one_character": one_character}
-                figures.update(label=label, commit=described, seeded_sizes={})
-                out.write_text(json.dumps(figures, indent=1))
-                return figures
-            started = time.monotonic()
-            try:
-                seeded = seed_sheets(
-                    plain_send(server.port),
-                    host,
-                    lambda *args: bench_server.manage_script(tree, env, SEED_ROWS, *args),
-                    (seed_rolls, 20),
-                )
-            except BenchHTTPError as error:  # no account: no load test either
-                raise SystemExit(f"Seeding failed: {error}\n{server.log_tail()}") from error
-            print(f"Seeded the long and short roll logs in {time.monotonic() - started:.0f} s.")
-            for line in seeded["skipped"]:
-                print(f"  skipped {line}")
-            seeded_file = Path(scratch) / "seeded.json"
-            seeded_file.write_text(json.dumps(seeded))
-            results_file = Path(scratch) / "steps.json"
-            command = [
-                str(LOCUST),
-                "-f",
-                str(LOCUSTFILE),
-                "--headless",
-                "--only-summary",
-                "--host",
-                f"http://{host}",
-                "--loglevel",
-                "WARNING",
-                "--csv",
-                str(out.with_suffix("")) + "-locust",
-            ]
-            locust_env = {
-                **os.environ,
-                "BENCH_STEPS": steps,
-                "BENCH_HOLD": str(hold),
-                "BENCH_RESULTS": str(results_file),
-                "BENCH_SERVER_PID": str(server.process.pid),
-                "BENCH_SEEDED": str(seeded_file),
-            }
-            # Locust's own summary covers the whole run, untimed parts too: kept in a file.
-            # Its exit status says only that some request failed: the steps say which.
-            log = out.with_name(out.stem + "-locust.log")
-            with log.open("w") as output:
-                subprocess.run(  # noqa: S603 (Locust from this environment, fixed arguments)
-                    command,
-                    env=locust_env,
-                    cwd=bench_server.ROOT,
-                    stdout=output,
-                    stderr=subprocess.STDOUT,
-                    check=False,
-                )
-            if not results_file.exists():
-                raise SystemExit(
-                    f"Locust wrote no figures (its output: {log}); gunicorn said:\n"
-                    f"{server.log_tail()}"
-                )
-            figures = json.loads(results_file.read_text())
-            figures["one_character"] = one_character
+        try:
+            seeded = seed_sheets(
+                plain_send(server.port),
+                host,
+                lambda *args: bench_server.manage_script(tree, env, SEED_ROWS, *args),
+                (seed_rolls, 20),
+            )
+        except BenchHTTPError as error:  # no account: no load test either
+            raise SystemExit(f"Seeding failed: {error}\n{server.log_tail()}") from error
+        print(f"Seeded the long and short roll logs in {time.monotonic() - started:.0f} s.")
+        for line in seeded["skipped"]:
+            print(f"  skipped {line}")
+        seeded_file = deployment.scratch / "seeded.json"
+        seeded_file.write_text(json.dumps(seeded))
+        results_file = deployment.scratch / "steps.json"
+        command = [
+            str(LOCUST),
+            "-f",
+            str(LOCUSTFILE),
+            "--headless",
+            "--only-summary",
+            "--host",
+            f"http://{host}",
+            "--loglevel",
+            "WARNING",
+            "--csv",
+            str(out.with_suffix("")) + "-locust",
+        ]
+        locust_env = {
+            **os.environ,
+            "BENCH_STEPS": steps,
+            "BENCH_HOLD": str(hold),
+            "BENCH_RESULTS": str(results_file),
+            "BENCH_SERVER_PID": str(server.process.pid),
+            "BENCH_SEEDED": str(seeded_file),
+        }
+        # Locust's own summary covers the whole run, untimed parts too: kept in a file.
+        # Its exit status says only that some request failed: the steps say which.
+        log = out.with_name(out.stem + "-locust.log")
+        with log.open("w") as output:
+            subprocess.run(  # noqa: S603 (Locust from this environment, fixed arguments)
+                command,
+                env=locust_env,
+                cwd=bench_server.ROOT,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                check=False,
+            )
+        if not results_file.exists():
+            raise SystemExit(
+                f"Locust wrote no figures (its output: {log}); gunicorn said:\n{server.log_tail()}"
+            )
+        figures = json.loads(results_file.read_text())
+        figures["one_character"] = one_character
     figures.update(label=label, commit=described, seeded_sizes=seeded["sizes"])
     out.write_text(json.dumps(figures, indent=1))
     write_csv(figures, out.with_suffix(".csv"))
@@ -161,11 +152,9 @@ def compare_characters(commit: str, out: Path) -> Compared:
             ("then", commit, bench_server.OTHER_REDIS_URL),
         ):
             print(f"\n== {label}: {bench_server.describe(code)} ==", flush=True)
-            tree = stack.enter_context(bench_server.code_at(code))
-            database_url = stack.enter_context(bench_server.fresh_database(label, redis_url))
-            scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="chargen-bench-"))
-            env = bench_server.deploy(tree, database_url, redis_url)
-            server = stack.enter_context(bench_server.gunicorn(tree, env, Path(scratch)))
+            server = stack.enter_context(
+                bench_server.deployed(label, code, redis_url=redis_url)
+            ).server
             player = Browser(plain_send(server.port), f"127.0.0.1:{server.port}")
             try:
                 play.sign_up(player, play.new_username("cpu"))

@@ -240,3 +240,32 @@ def code_at(commit: str) -> Iterator[Path]:
 def describe(commit: str) -> str:
     """A commit's short hash and subject, for the report ("" is this checkout's HEAD)."""
     return git("log", "-1", "--format=%h %s", commit or "HEAD")[:90]
+
+
+@dataclass
+class Deployment:
+    """The code at a commit, deployed on a fresh database and served (`deployed`)."""
+
+    tree: Path  # the code
+    env: dict[str, str]  # its deployment's settings, for its manage.py and scripts
+    server: Server
+    scratch: Path  # a folder of the deployment's own, removed afterwards
+
+
+@contextmanager
+def deployed(
+    label: str, commit: str = "", *, redis_url: str = REDIS_URL, app: list[str] | None = None
+) -> Iterator[Deployment]:
+    """The code at `commit` ("" for this checkout) deployed on a fresh database and the
+    Redis database `redis_url`, served by gunicorn (`app` as `gunicorn` takes it) until the
+    block ends; everything is removed afterwards."""
+    with (
+        code_at(commit) as tree,
+        fresh_database(label, redis_url) as database_url,
+        tempfile.TemporaryDirectory(prefix="chargen-bench-") as scratch,
+    ):
+        started = time.monotonic()
+        env = deploy(tree, database_url, redis_url)
+        print(f"Deployed (migrate, rule data, static files) in {time.monotonic() - started:.0f} s.")
+        with gunicorn(tree, env, Path(scratch), app=app) as server:
+            yield Deployment(tree, env, server, Path(scratch))

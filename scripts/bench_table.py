@@ -20,7 +20,6 @@ import json
 import re
 import statistics
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -175,23 +174,17 @@ def report(figures: dict[str, Any]) -> str:
 
 def table_load(label: str, *, watchers: int, players: int, rolls: int, out: Path) -> dict[str, Any]:
     """Deploy this checkout, load its live table; the figures (also written to `out`)."""
-    with (
-        bench_server.code_at("") as tree,
-        bench_server.fresh_database(label) as database_url,
-        tempfile.TemporaryDirectory(prefix="chargen-bench-table-") as scratch,
-    ):
-        env = bench_server.deploy(tree, database_url)
-        with bench_server.gunicorn(tree, env, Path(scratch), app=bench_server.TABLE) as server:
-            figures = asyncio.run(
-                run(
-                    tree,
-                    env,
-                    server,
-                    watchers=watchers,
-                    players=players,
-                    rolls=rolls,
-                    scratch=Path(scratch),
-                )
+    with bench_server.deployed(label, app=bench_server.TABLE) as deployment:
+        figures = asyncio.run(
+            run(
+                deployment.tree,
+                deployment.env,
+                deployment.server,
+                watchers=watchers,
+                players=players,
+                rolls=rolls,
+                scratch=deployment.scratch,
             )
+        )
     out.write_text(json.dumps(figures, indent=1))
     return figures
