@@ -32,9 +32,15 @@ class LogSubject(models.Model):
     `log_version` is the kernel's alone: an ordinary save of the subject (a form, the
     admin, a service's `save()` without `update_fields`) leaves the column as it is, so
     an instance read before a roll in another request never writes the old version back.
+    The one exception is a version the kernel left on this very instance to be written
+    with it (`hold_version`): a write whose `after` saves the subject's snapshot then
+    writes the row, the version and the snapshot in two statements, not three.
     """
 
     log_version = models.CharField(max_length=40, blank=True, default=NO_LOG, editable=False)
+
+    # The version the kernel set on this instance and has not written yet (`hold_version`).
+    held_version: str | None = None
 
     class Meta:
         abstract = True
@@ -51,7 +57,31 @@ class LogSubject(models.Model):
                 and field.name != "log_version"
                 and field.attname not in deferred
             ]
+        held = self.held_version
+        fields = kwargs.get("update_fields")
+        if held is not None and held == self.log_version and fields and "log_version" not in fields:
+            kwargs["update_fields"] = [*fields, "log_version"]
         super().save(*args, **kwargs)
+        if held is not None:
+            self.held_version = None
+
+    def hold_version(self, version: str) -> None:
+        """Put `version` on this instance, to be written by its next save with
+        `update_fields` or by `write_held_version`, whichever comes first (the kernel
+        calls this inside the transaction that saved the log row)."""
+        self.log_version = version
+        self.held_version = version
+
+    def write_held_version(self) -> None:
+        """Write the version `hold_version` left unwritten, if any; the kernel calls this
+        before its transaction ends, so a row is never committed without its version."""
+        if self.held_version is not None:
+            type(self)._default_manager.filter(pk=self.pk).update(log_version=self.held_version)
+            self.held_version = None
+
+    def forget_held_version(self) -> None:
+        """The write rolled back: nothing is left to write."""
+        self.held_version = None
 
 
 def is_next_row(subject: models.Model, key: object) -> bool:

@@ -105,6 +105,67 @@ def test_a_row_saved_outside_any_transaction_is_undone_when_its_version_is_not_w
     assert (jim.log.count(), stored_version(jim)) == (rows, version)
 
 
+def subject_updates(queries: CaptureQueriesContext) -> list[str]:
+    table = Character._meta.db_table
+    return [
+        query["sql"]
+        for query in queries.captured_queries
+        if query["sql"].startswith(f'UPDATE "{table}"')
+    ]
+
+
+def test_an_after_that_saves_the_subject_writes_the_version_in_that_update(
+    jim: Character,
+) -> None:
+    """A write whose `after` saves the subject in hand (a snapshot) writes the row, then
+    the version and the snapshot together: one UPDATE, not two."""
+    jim.concept = "Saved with the new version"
+    with CaptureQueriesContext(connection) as queries:
+        entry = refresh(jim, after=lambda _entries: jim.save(update_fields=["concept"]))
+
+    updates = subject_updates(queries)
+    assert len(updates) == 1, updates
+    assert '"log_version"' in updates[0]
+    assert '"concept"' in updates[0]
+    stored = Character.objects.get(pk=jim.pk)
+    assert stored.log_version == log_version.version_of(entry.sequence, entry.entry_hash)
+    assert stored.concept == "Saved with the new version"
+    assert jim.held_version is None  # a later save of `jim` writes no version of its own
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        pytest.param(lambda _jim: lambda _entries: None, id="saves nothing"),
+        pytest.param(
+            lambda jim: (
+                lambda _entries: Character.objects.get(pk=jim.pk).save(update_fields=["concept"])
+            ),
+            id="saves another copy of the subject",
+        ),
+    ],
+)
+def test_an_after_that_does_not_save_the_subject_in_hand_still_gets_the_version_written(
+    jim: Character, after: object
+) -> None:
+    entry = refresh(jim, after=after(jim))  # type: ignore[operator]
+
+    assert stored_version(jim) == log_version.version_of(entry.sequence, entry.entry_hash)
+    assert jim.log_version == stored_version(jim)
+    assert jim.held_version is None
+
+
+def test_a_failed_after_leaves_no_version_held_on_the_subject(jim: Character) -> None:
+    with pytest.raises(RuntimeError, match="snapshot"):
+        refresh(jim, after=broken_snapshot)
+
+    assert jim.held_version is None
+    jim.concept = "Saved after the failure"
+    with CaptureQueriesContext(connection) as queries:
+        jim.save(update_fields=["concept"])
+    assert '"log_version"' not in subject_updates(queries)[0]
+
+
 def test_saving_a_subject_read_before_a_write_keeps_the_new_version(jim: Character) -> None:
     stale = Character.objects.get(pk=jim.pk)
     refresh(jim)

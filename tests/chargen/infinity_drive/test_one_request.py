@@ -186,6 +186,33 @@ def test_a_step_post_reads_the_character_once_and_that_read_is_its_lock(
         assert f'FOR NO KEY UPDATE OF "{table}"' in reads[0]
 
 
+def test_a_step_post_writes_the_character_row_once_with_its_version_and_snapshot(
+    player_client: Client, twins: tuple[Character, Character]
+) -> None:
+    """The kernel holds the new log version on the character in hand and the snapshot's
+    save writes both (log_version.py's `hold_version`): one UPDATE a click."""
+    character = twins[0]
+    with CaptureQueriesContext(connection) as captured:
+        answered = player_client.post(
+            url("roll_skill", character),
+            {"sequence": next_sequence(character), "faces": "4 5"},
+            headers=from_page("skills", character),
+        )
+    assert answered.status_code == 200
+    table = Character._meta.db_table
+    updates = [
+        query["sql"]
+        for query in captured.captured_queries
+        if query["sql"].startswith(f'UPDATE "{table}"')
+    ]
+    assert len(updates) == 1, "\n".join(updates)
+    assert '"log_version"' in updates[0]
+    assert '"snapshot"' in updates[0]
+    stored = Character.objects.get(pk=character.pk)
+    newest = CreationLogEntry.objects.filter(character=character).order_by("-sequence")[0]
+    assert stored.log_version == f"{newest.sequence}-{newest.entry_hash[:16]}"
+
+
 def test_the_next_step_post_reads_the_log_the_last_one_left_from_the_cache(
     player_client: Client,
     draft: Character,
