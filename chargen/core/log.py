@@ -129,9 +129,9 @@ class LogEntryBase(models.Model):
     def save(self, *args: Any, hold_version: bool = False, **kwargs: Any) -> None:
         """Insert the row (sealed) and write its subject's version with it.
 
-        `hold_version` (the kernel's `write_once`, inside its transaction, when its `after`
-        may save the subject): the version is left on the subject in hand for that save
-        to write (`LogSubject.hold_version`), and `write_once` writes it itself otherwise.
+        `hold_version` is `write_once`'s alone (inside its transaction, when its `after` may
+        save the subject): the version is left on the subject in hand for that save to
+        write (`LogSubject.hold_version`), and `write_once` writes it itself otherwise.
         """
         if not self._state.adding:
             raise AppendOnlyError("A log row is never changed once written.")
@@ -153,6 +153,8 @@ class LogEntryBase(models.Model):
         # writer's transaction no savepoint of its own, else a transaction of its own.
         with transaction.atomic(savepoint=False):
             super().save(*args, **kwargs)
+            # Its campaign's live table hears of it once the writer's transaction commits.
+            announce_after_commit(self)
             if hold and subject is not None:
                 subject.hold_version(version_of(self.sequence, self.entry_hash))
             else:
@@ -160,8 +162,6 @@ class LogEntryBase(models.Model):
                 # The writer's subject in hand shows the new version too.
                 if subject is not None:
                     subject.log_version = version
-            # Its campaign's live table hears of it once the writer's transaction commits.
-            announce_after_commit(self)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("A log row is never removed; append an undo instead.")
@@ -269,6 +269,12 @@ def write_once(
     locked with this one, in the kernel's one order, before anything is read.
     `locked_log` is the subject's lock and log as the caller's transaction already read
     them (log_key.py's `locked_read`), for a caller that looked at the log first.
+
+    Until `after` returns, the subject's row may still show its previous log version (the
+    new one is held on the subject in hand, `LogSubject.hold_version`, and written with
+    the snapshot's save): an `after` that writes its own subject's log does so through the
+    subject in hand (the rows it is given point at it), which writes the held version
+    first.
     """
     subject_field = SUBJECT_FIELD
 
@@ -283,6 +289,8 @@ def write_once(
     # fewer a click.
     if locked_log is not None:
         _refuse_unless_serves(locked_log, model, subject, also_lock)
+    if isinstance(subject, LogSubject):
+        subject.write_held_version()  # a write from inside another's `after`: lock the row as it is
     with transaction.atomic(savepoint=locked_log is None):
         # The lock comes first: a second request for the same key waits here and then
         # reads the row the first one saved.
@@ -313,25 +321,28 @@ def write_once(
         # subject in hand and written with that save: one UPDATE a click instead of two.
         hold = after is not None and isinstance(subject, LogSubject)
         try:
-            with nullcontext() if locked_log is not None else transaction.atomic():
-                entry.save(hold_version=hold)
-        except IntegrityError:
-            if locked_log is not None:
-                raise  # under the caller's lock no other write can have come first: a bug
-            # Another request wrote this sequence between our read and our insert. Only
-            # this insert is read as that race: an IntegrityError from `after` is a bug
-            # and must reach the caller, not pass for "already written".
-            return _already_written(read(), expected_sequence, kinds)
-        written = [*entries, entry]
-        if current_row is not None:
-            # The next write of this subject reads this log from the cache (log_cache.py).
-            keep_log_after_commit(model, current_row, written)
-        try:
+            try:
+                with nullcontext() if locked_log is not None else transaction.atomic():
+                    entry.save(hold_version=hold)
+            except IntegrityError:
+                if locked_log is not None:
+                    raise  # under the caller's lock no other write can have come first: a bug
+                # Another request wrote this sequence between our read and our insert. Only
+                # this insert is read as that race: an IntegrityError from `after` is a bug
+                # and must reach the caller, not pass for "already written".
+                return _already_written(read(), expected_sequence, kinds)
+            written = [*entries, entry]
+            if current_row is not None:
+                # The next write of this subject reads this log from the cache (log_cache.py).
+                keep_log_after_commit(model, current_row, written)
             if after is not None:
                 after(written)
             if isinstance(subject, LogSubject):
-                subject.write_held_version()  # `after` did not save the subject in hand
+                # `after` did not save the subject in hand: the version goes out now.
+                over = current_row.log_version if isinstance(current_row, LogSubject) else None
+                subject.write_held_version(over=over)
         except BaseException:
+            # Rolled back (or about to be): no version of this write may reach the row later.
             if isinstance(subject, LogSubject):
                 subject.forget_held_version()
             raise

@@ -39,8 +39,10 @@ class LogSubject(models.Model):
 
     log_version = models.CharField(max_length=40, blank=True, default=NO_LOG, editable=False)
 
-    # The version the kernel set on this instance and has not written yet (`hold_version`).
+    # The version the kernel set on this instance and has not written yet, and the one
+    # the instance showed before (`hold_version`).
     held_version: str | None = None
+    version_before_hold: str = NO_LOG
 
     class Meta:
         abstract = True
@@ -57,31 +59,50 @@ class LogSubject(models.Model):
                 and field.name != "log_version"
                 and field.attname not in deferred
             ]
-        held = self.held_version
         fields = kwargs.get("update_fields")
-        if held is not None and held == self.log_version and fields and "log_version" not in fields:
-            kwargs["update_fields"] = [*fields, "log_version"]
+        # The held version goes out with this save only if the instance still shows it
+        # (a `refresh_from_db` in between shows the database's, which must not be written)
+        # and the save writes some column (Django skips `update_fields=[]` altogether).
+        writes_held = self.held_version is not None and self.held_version == self.log_version
+        if writes_held and fields:
+            if "log_version" not in fields:
+                kwargs["update_fields"] = [*fields, "log_version"]
+        else:
+            writes_held = False
         super().save(*args, **kwargs)
-        if held is not None:
+        if writes_held:
             self.held_version = None
 
     def hold_version(self, version: str) -> None:
         """Put `version` on this instance, to be written by its next save with
-        `update_fields` or by `write_held_version`, whichever comes first (the kernel
-        calls this inside the transaction that saved the log row)."""
+        `update_fields` or by `write_held_version`, whichever comes first. Only the
+        kernel's `write_once` holds a version, inside the transaction that saved the log
+        row, and it writes or forgets it before that transaction ends."""
+        if self.held_version is None:
+            self.version_before_hold = self.log_version
         self.log_version = version
         self.held_version = version
 
-    def write_held_version(self) -> None:
-        """Write the version `hold_version` left unwritten, if any; the kernel calls this
-        before its transaction ends, so a row is never committed without its version."""
+    def write_held_version(self, *, over: str | None = None) -> None:
+        """Write the version `hold_version` left unwritten, if any. The kernel calls this
+        before its transaction ends, so a row is never committed without its version,
+        and before another row of this log is saved through this instance.
+
+        `over`: the version the write's lock read. Only that one is replaced: a row saved
+        meanwhile through another instance of the subject has written a newer one."""
         if self.held_version is not None:
-            type(self)._default_manager.filter(pk=self.pk).update(log_version=self.held_version)
+            rows = type(self)._default_manager.filter(pk=self.pk)
+            if over is not None:
+                rows = rows.filter(log_version=over)
+            rows.update(log_version=self.held_version)
             self.held_version = None
 
     def forget_held_version(self) -> None:
-        """The write rolled back: nothing is left to write."""
-        self.held_version = None
+        """The write rolled back: nothing is left to write, and the instance shows the
+        version it had before (the database's, as the rollback left it)."""
+        if self.held_version is not None:
+            self.log_version = self.version_before_hold
+            self.held_version = None
 
 
 def is_next_row(subject: models.Model, key: object) -> bool:

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+
 import pytest
 from django.core.management import call_command
 from django.db import connection
@@ -13,6 +16,8 @@ from chargen.core import log_version
 from chargen.core.chain import chain_hash, chain_message, log_fields, previous_hash
 from chargen.core.log import write_once
 from chargen.drifting.models import Character, LogEntry, LogKind
+
+CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], None]]]]
 
 
 def refresh_row(_entries: list[LogEntry]) -> LogEntry:
@@ -133,37 +138,113 @@ def test_an_after_that_saves_the_subject_writes_the_version_in_that_update(
     assert jim.held_version is None  # a later save of `jim` writes no version of its own
 
 
+def save_concept(jim: Character) -> None:
+    jim.concept = "Saved by after"
+    jim.save(update_fields=["concept"])
+
+
+def refreshed_then_saved(jim: Character) -> None:
+    # The instance then shows the database's version, which must not be written back.
+    jim.refresh_from_db()
+    save_concept(jim)
+
+
 @pytest.mark.parametrize(
     "after",
     [
-        pytest.param(lambda _jim: lambda _entries: None, id="saves nothing"),
+        pytest.param(lambda _jim: None, id="saves nothing"),
         pytest.param(
-            lambda jim: (
-                lambda _entries: Character.objects.get(pk=jim.pk).save(update_fields=["concept"])
-            ),
+            lambda jim: save_concept(Character.objects.get(pk=jim.pk)),
             id="saves another copy of the subject",
         ),
+        pytest.param(lambda jim: jim.save(update_fields=[]), id="saves no column"),
+        pytest.param(refreshed_then_saved, id="refreshes the subject, then saves it"),
     ],
 )
-def test_an_after_that_does_not_save_the_subject_in_hand_still_gets_the_version_written(
-    jim: Character, after: object
+def test_an_after_that_does_not_write_the_held_version_still_gets_it_written(
+    jim: Character, after: Callable[[Character], None]
 ) -> None:
-    entry = refresh(jim, after=after(jim))  # type: ignore[operator]
+    entry = refresh(jim, after=lambda _entries: after(jim))
 
     assert stored_version(jim) == log_version.version_of(entry.sequence, entry.entry_hash)
-    assert jim.log_version == stored_version(jim)
     assert jim.held_version is None
 
 
 def test_a_failed_after_leaves_no_version_held_on_the_subject(jim: Character) -> None:
+    before = jim.log_version
     with pytest.raises(RuntimeError, match="snapshot"):
         refresh(jim, after=broken_snapshot)
 
     assert jim.held_version is None
+    assert jim.log_version == before == stored_version(jim)  # as the rollback left the row
     jim.concept = "Saved after the failure"
     with CaptureQueriesContext(connection) as queries:
         jim.save(update_fields=["concept"])
     assert '"log_version"' not in subject_updates(queries)[0]
+
+
+def test_a_failure_after_the_row_is_saved_and_before_after_leaves_no_version_held(
+    jim: Character, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def failing(*_args: object) -> None:
+        raise RuntimeError("the log could not be kept")
+
+    monkeypatch.setattr("chargen.core.log.keep_log_after_commit", failing)
+    before = jim.log_version
+    with pytest.raises(RuntimeError, match="kept"):
+        refresh(jim, after=lambda _entries: None)
+
+    assert jim.held_version is None
+    assert jim.log_version == before
+
+
+def row_through(subject: Character, entries: list[LogEntry]) -> None:
+    row = refresh_row([])
+    row.character, row.sequence = subject, entries[-1].sequence + 1
+    row.save()
+
+
+@pytest.mark.parametrize(
+    "append",
+    [
+        pytest.param(lambda jim, _entries: refresh(jim), id="a write through the subject in hand"),
+        pytest.param(row_through, id="a row saved through the subject in hand"),
+        pytest.param(
+            lambda jim, entries: row_through(Character.objects.get(pk=jim.pk), entries),
+            id="a row saved through another instance",
+        ),
+    ],
+)
+def test_a_row_an_after_adds_to_its_own_log_gives_the_version(
+    jim: Character,
+    append: Callable[[Character, list[LogEntry]], None],
+    django_capture_on_commit_callbacks: CaptureOnCommit,
+) -> None:
+    """The held version of the first row is never written over the second row's, and a
+    write from inside `after` reads the log with the first row (the log kept in the cache
+    at the version before it is not the log any more)."""
+    with django_capture_on_commit_callbacks(execute=True):
+        refresh(jim)  # the log kept in the cache (log_cache.py) at this version
+    key = jim.next_sequence
+    refresh(jim, after=lambda entries: append(jim, entries))
+
+    newest = jim.log.order_by("-sequence")[0]
+    assert newest.sequence == key + 1
+    assert stored_version(jim) == log_version.version_of(newest.sequence, newest.entry_hash)
+    assert jim.held_version is None
+    refresh(jim)  # and the next write finds the log as it is
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_saved_outside_any_transaction_writes_its_version_at_once(jim: Character) -> None:
+    """Only a write inside a transaction may hold the version: outside one there is no
+    end of transaction before which it would be written."""
+    row = refresh_row([])
+    row.character, row.sequence = jim, jim.next_sequence
+    row.save(hold_version=True)
+
+    assert jim.held_version is None
+    assert stored_version(jim) == log_version.version_of(row.sequence, row.entry_hash)
 
 
 def test_saving_a_subject_read_before_a_write_keeps_the_new_version(jim: Character) -> None:

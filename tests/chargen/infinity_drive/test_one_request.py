@@ -14,6 +14,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from chargen.core.log_version import version_of
 from chargen.infinity_drive.models import Character, CreationLogEntry
 from tests.chargen.infinity_drive.steps import (
     citizen_construction,
@@ -210,7 +211,7 @@ def test_a_step_post_writes_the_character_row_once_with_its_version_and_snapshot
     assert '"snapshot"' in updates[0]
     stored = Character.objects.get(pk=character.pk)
     newest = CreationLogEntry.objects.filter(character=character).order_by("-sequence")[0]
-    assert stored.log_version == f"{newest.sequence}-{newest.entry_hash[:16]}"
+    assert stored.log_version == version_of(newest.sequence, newest.entry_hash)
 
 
 def test_the_next_step_post_reads_the_log_the_last_one_left_from_the_cache(
