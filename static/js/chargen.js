@@ -264,6 +264,31 @@
     });
   });
 
+  // A start form's one-time key (chargen/core/start_key.py) across Back. The start page
+  // is never stored, so Back draws it afresh with a new key while the browser puts back
+  // what was typed, and Start again would make a second character. The key each start
+  // form is sent with is kept for this tab under the page's address; a page reached by
+  // Back or Forward sends it again, and the server finds the character the first press
+  // made. A visit that is not Back or Forward keeps the page's new key: a new character.
+  const START_KEYS = "chargen:start-key:";
+  function keptStore() {
+    try { return window.sessionStorage; } catch (error) { return null; }  // storage refused
+  }
+  document.addEventListener("submit", (event) => {
+    const key = event.target.querySelector && event.target.querySelector("input[name='start_key']");
+    const store = keptStore();
+    if (key && key.value && store) { store.setItem(START_KEYS + location.pathname, key.value); }
+  });
+  function restoreStartKeys() {
+    const arrival = performance.getEntriesByType("navigation")[0];
+    const store = keptStore();
+    if (!arrival || arrival.type !== "back_forward" || !store) { return; }
+    const kept = store.getItem(START_KEYS + location.pathname);
+    if (!kept) { return; }
+    document.querySelectorAll("input[name='start_key']").forEach((key) => { key.value = kept; });
+  }
+  restoreStartKeys();
+
   window.addEventListener("beforeunload", (event) => {
     const unsaved = document.querySelector(
       "[data-note-field][data-note-state='pending'], [data-note-field][data-note-state='saving'], " +

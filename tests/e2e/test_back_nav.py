@@ -134,3 +134,34 @@ def test_back_shows_each_step_before_once_and_never_rolls_again(
     _step_heading(page, "Career")
     expect(page.get_by_role("button", name="Roll 1d6")).to_have_count(0)
     assert log() == saved
+
+
+def test_back_to_the_start_form_and_start_again_opens_the_character_made(
+    page: Page, live_server: object
+) -> None:
+    """The start page is drawn afresh on Back (it is never stored) with a new one-time
+    key, while the browser puts back what was typed: the key the form was sent with comes
+    back too, so Start again finds the character the first press made."""
+    base = live_server.url  # type: ignore[attr-defined]
+    _log_in(page, base)
+    page.goto(f"{base}/characters/new/")
+    page.get_by_label("Name").fill("Vela Okonkwo")
+    page.get_by_role("button", name="Start").click()
+    _step_heading(page, "Characteristics")
+    first = Character.objects.get(name="Vela Okonkwo")
+
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/characters/new/$"))
+    page.get_by_label("Name").fill("Vela Okonkwo")
+    page.get_by_role("button", name="Start").click()
+    _step_heading(page, "Characteristics")
+
+    assert list(Character.objects.filter(owner=first.owner)) == [first]
+    expect(page).to_have_url(re.compile(rf"/characters/{first.pk}/characteristics/$"))
+
+    # A visit to the start page that is not Back is a new form: a second character.
+    page.goto(f"{base}/characters/new/")
+    page.get_by_label("Name").fill("Vela Okonkwo")
+    page.get_by_role("button", name="Start").click()
+    _step_heading(page, "Characteristics")
+    assert Character.objects.filter(owner=first.owner).count() == 2
