@@ -73,7 +73,7 @@ from chargen.infinity_drive.wizard.post_checks import (
     step_sequence,
     take_step_post,
 )
-from chargen.infinity_drive.wizard.stepper import step, stepper
+from chargen.infinity_drive.wizard.stepper import reachable_slug, step, stepper
 from rules.errors import RulesError
 from rules.infinity_drive.codes import CHARACTERISTIC_NAMES
 from rules.infinity_drive.creation.career_steps import SpecialtyNeeded
@@ -417,4 +417,7 @@ def undo(request: HttpRequest, character_id: uuid.UUID) -> HttpResponse:
             step_error=error.message,
             status=refused_status(request),
         )
-    return _answer(request, character, cleaned["step"])
+    # Taking back an earlier step's decision (the race page's undo of the last placement)
+    # moves the player back to that step rather than leaving them on one not open yet.
+    progress = progress_after_write(character)
+    return _answer(request, character, reachable_slug(progress, cleaned["step"]), progress)

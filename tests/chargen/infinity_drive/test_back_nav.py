@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from chargen.infinity_drive.models import Character, CharacterStatus, CreationLogEntry
+from chargen.infinity_drive.page_progress import progress_now
 from chargen.infinity_drive.services_finish import finish_load
 from tests.chargen.infinity_drive.steps import (
     citizen_construction,
@@ -108,6 +109,37 @@ def test_an_undo_replaces_the_address(player_client: Client, draft: Character) -
     assert response.status_code == 200
     assert response["HX-Replace-Url"] == url("race", draft)
     assert "HX-Push-Url" not in response
+
+
+def _undo_of_a_placement_from_the_race_page(client: Client, draft: Character, **extra: Any) -> Any:
+    roll_book_characteristics(draft)  # the race step open; its newest decision a placement
+    undoable = progress_now(draft).undoable_entry
+    assert undoable is not None
+    assert undoable.kind == "characteristic_place"
+    return client.post(url("undo", draft), {"sequence": undoable.sequence, "step": "race"}, **extra)
+
+
+def test_an_undo_that_reopens_an_earlier_step_answers_with_that_step(
+    player_client: Client, draft: Character
+) -> None:
+    """The race page's undo takes back the last placement: the characteristics are not
+    done any more, so the player is shown them, not a race step that is not open yet."""
+    response = _undo_of_a_placement_from_the_race_page(
+        player_client, draft, headers=from_page("race", draft)
+    )
+    assert response.status_code == 200
+    shown_at = response.get("HX-Push-Url") or response.get("HX-Replace-Url")
+    assert shown_at == url("characteristics", draft)
+    assert "2. Characteristics" in response.content.decode()
+    assert "Not yet" not in response.content.decode()
+
+
+def test_a_plain_undo_that_reopens_an_earlier_step_goes_there(
+    player_client: Client, draft: Character
+) -> None:
+    response = _undo_of_a_placement_from_the_race_page(player_client, draft)
+    assert response.status_code == 303
+    assert response["Location"] == url("characteristics", draft)
 
 
 def test_a_note_beside_a_roll_leaves_the_address_alone(
