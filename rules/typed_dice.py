@@ -89,6 +89,13 @@ def faces_help(spec: DiceSpec) -> str:
     return f"{count} d{spec.sides}: type {_forms(spec)}."
 
 
+def faces_placeholder(spec: DiceSpec) -> str:
+    """A typed-dice field's placeholder, as many faces as the roll has dice: “e.g. 3 4”."""
+    spec = _dice(spec)
+    faces, cut = _example(spec.count, spec.sides)
+    return f"e.g. {' '.join(faces)}{' …' if cut else ''}" if faces else ""
+
+
 def faces_help_per_die(sides: int) -> str:
     """The help where the number of dice is chosen on the same form: one face per die."""
     whole(sides, "The number of sides", minimum=1)

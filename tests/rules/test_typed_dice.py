@@ -14,6 +14,7 @@ from rules.typed_dice import (
     expected_faces,
     faces_help,
     faces_help_per_die,
+    faces_placeholder,
     read_faces,
     reads_digit_runs,
     typed_roll,
@@ -156,3 +157,19 @@ def test_whatever_is_typed_is_read_or_refused_with_the_expected_form(
     else:
         assert len(faces) == spec.count
         assert all(1 <= face <= spec.sides for face in faces)
+
+
+@pytest.mark.parametrize(
+    ("dice", "placeholder"),
+    [
+        ("1d6", "e.g. 3"),
+        ("2d6", "e.g. 3 4"),
+        ("3d6", "e.g. 3 4 1"),
+        ("2d10", "e.g. 3 10"),
+        ("8d6", "e.g. 3 4 1 …"),
+    ],
+)
+def test_the_placeholder_shows_as_many_faces_as_the_roll_has_dice(
+    dice: str, placeholder: str
+) -> None:
+    assert faces_placeholder(DiceSpec.parse(dice)) == placeholder

@@ -1,6 +1,7 @@
 """`{{ "2d6"|faces_help }}`: the help beside a typed-dice field, before anything is typed
-(“Two d6: type “3 4”, “3,4” or “34”.”); `{{ 6|faces_help_per_die }}` where the form itself
-chooses how many dice. One-line wrappers of rules.typed_dice."""
+(“Two d6: type “3 4”, “3,4” or “34”.”) and `{{ "2d6"|faces_placeholder }}` its field's
+placeholder (“e.g. 3 4”); `{{ 6|faces_help_per_die }}` where the form itself chooses how
+many dice. One-line wrappers of rules.typed_dice."""
 
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ register = template.Library()
 @register.filter
 def faces_help(dice: DiceSpec | str) -> str:
     return typed_dice.faces_help(DiceSpec.parse(dice) if isinstance(dice, str) else dice)
+
+
+@register.filter
+def faces_placeholder(dice: DiceSpec | str) -> str:
+    return typed_dice.faces_placeholder(DiceSpec.parse(dice) if isinstance(dice, str) else dice)
 
 
 @register.filter

@@ -350,3 +350,21 @@ def test_text_boxes_stop_at_the_length_the_server_takes(
     boxes = re.findall(r'<input[^>]*name="specialty"[^>]*>', skills)
     assert boxes
     assert all('maxlength="80"' in box for box in boxes)
+
+
+def test_a_typed_dice_field_suggests_as_many_faces_as_its_roll_has_dice(
+    player_client: Client, draft: Character
+) -> None:
+    """The specialisation's 1d6 field suggests one face, the characteristics' 2d6 two."""
+    player_client.post(url("method", draft), {"sequence": 1, "method": "dice"})
+    page = player_client.get(url("characteristics", draft)).content.decode()
+    assert 'id="faces-characteristic"' in page
+    assert re.search(r'id="faces-characteristic"[^>]*placeholder="e\.g\. 3 4"', page)
+    other = Character.objects.create(owner=draft.owner, name="Vela Okonkwo")
+    roll_book_characteristics(other)
+    darrian(other)
+    services.character_choose_career(
+        character=other, expected_sequence=next_sequence(other), career="Citizen"
+    )
+    page = player_client.get(url("career", other)).content.decode()
+    assert re.search(r'id="faces-specialisation"[^>]*placeholder="e\.g\. 3"', page)
