@@ -4,9 +4,9 @@ on Start, Back and send again) finds the character the first one made, never a s
 Each start page draws a fresh UUID in a hidden field; the character keeps it in a
 `start_key` column, unique per owner. The start page is never stored, so Back draws it
 afresh with a new key: static/js/chargen.js keeps the key each start form was sent with
-for the tab and puts it back on a page reached by Back or Forward. The creating service locks the owner's row
-first (as the creation caps do), so a second request waits for the first and then
-finds its character (`already_started`).
+for the tab and puts it back on a page reached by Back or Forward. The creating service
+locks the owner's row first (as the creation caps do), so a second request waits for the
+first and then finds its character (`already_started`).
 """
 
 from __future__ import annotations
