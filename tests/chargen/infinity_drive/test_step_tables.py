@@ -89,6 +89,28 @@ def test_the_specialisation_roll_shows_its_careers_table_then_offers_the_first_s
     assert "data-open-tables" in page or "Construction Academic Table" in page
 
 
+def test_the_specialisation_die_is_drawn_once_beside_its_roll_and_still_after_it(
+    player_client: Client, draft: Character
+) -> None:
+    """Just rolled, the die is in the card of the roll just made (with its piece of
+    history), not drawn again in the line above it; once other rolls follow, the line
+    draws it."""
+    roll_book_characteristics(draft)
+    darrian(draft)
+    player_client.post(
+        url("choose_career", draft), {"sequence": next_sequence(draft), "career": "Citizen"}
+    )
+    roll = next_sequence(draft)
+    player_client.post(url("roll_specialisation", draft), {"sequence": roll, "faces": "5"})
+    drawn = f'data-sequence="{roll}"'
+    page = player_client.get(url("career", draft)).content.decode()
+    assert 'class="roll-note' in page
+    assert page.count(drawn) == 1
+    skill(draft, "3 4", "construction-academic")
+    page = player_client.get(url("career", draft)).content.decode()
+    assert page.count(drawn) == 1
+
+
 # --- Skills: the open tables, legality and the exact chance ---------------------------
 
 
