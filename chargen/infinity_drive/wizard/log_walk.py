@@ -53,7 +53,7 @@ def undo_label(entry: CreationLogEntry, state: creation.CreationState) -> str:
     if kind == Kind.CHARACTERISTIC_PLACE and payload.get("characteristic"):
         return f"the roll placed in {payload['characteristic']}"
     if kind == Kind.RACE:
-        return f"race {state.race.name if state.race is not None else 'Humanoid (no alien race)'}"
+        return f"race {state.race.name if state.race is not None else 'Base humanoid'}"
     if kind == Kind.CAREER and payload.get("career"):
         return f"career {payload['career']}"
     if kind == Kind.TABLE_CHOICE and state.records:

@@ -66,7 +66,7 @@ def test_undo_labels_name_the_decision(draft: Character, player_client: Client) 
     )
     services.character_choose_race(character=draft, expected_sequence=3, race_id=None)
     page = player_client.get(reverse("characters:race", args=[draft.id])).content.decode()
-    assert _undo_label(page) == "race Humanoid (no alien race)"
+    assert _undo_label(page) == "race Base humanoid"
     citizen_construction(draft)
     services.character_roll_skill(
         character=draft, expected_sequence=next_sequence(draft), typed_faces="1 1"

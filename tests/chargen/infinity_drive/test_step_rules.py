@@ -70,7 +70,7 @@ def test_the_career_rule_names_the_careers_this_character_may_choose(
     booked = character_start(owner=player, campaign=campaign, name="Lister", concept="")
     assert (
         "Choose a career path: Military (Army, Covert, …) or Citizen (Business, Civil, …); "
-        "its specialty is then rolled on 1d6."
+        "its specialisation is then rolled on 1d6."
     ) in _rule(player_client, "career", booked)
 
     spacer(campaign, gm)
@@ -79,7 +79,7 @@ def test_the_career_rule_names_the_careers_this_character_may_choose(
     rule = _rule(player_client, "career", own)
     assert (
         "Choose a career path: Citizen (Business, Civil, …) or Spacer (this campaign's own: "
-        "Business, Civil, …); its specialty is then rolled on 1d6."
+        "Business, Civil, …); its specialisation is then rolled on 1d6."
     ) in rule
     assert "Military" not in rule
     # The buttons offer the very careers the rule names.
