@@ -42,6 +42,13 @@ def _step_heading(page: Page, title: str) -> None:
     expect(page.locator("#wizard h2")).to_have_text(re.compile(rf"^\d\. {re.escape(title)}$"))
 
 
+def _start(page: Page, name: str) -> None:
+    """Start a character named `name` from the new-character page the browser is on."""
+    page.get_by_label("Name").fill(name)
+    page.get_by_role("button", name="Start").click()
+    _step_heading(page, "Characteristics")
+
+
 def _saved(page: Page, sequence: int) -> None:
     expect(
         page.locator(f'#wizard input[name="sequence"][value="{sequence + 1}"]').first
@@ -79,9 +86,7 @@ def test_back_shows_each_step_before_once_and_never_rolls_again(
     base = live_server.url  # type: ignore[attr-defined]
     _log_in(page, base)
     page.goto(f"{base}/characters/new/")
-    page.get_by_label("Name").fill("Treva Donalson")
-    page.get_by_role("button", name="Start").click()
-    _step_heading(page, "Characteristics")
+    _start(page, "Treva Donalson")
     character = Character.objects.get(name="Treva Donalson")
 
     # Steps visited from here on: concept, characteristics, race, learner, career.
@@ -145,23 +150,17 @@ def test_back_to_the_start_form_and_start_again_opens_the_character_made(
     base = live_server.url  # type: ignore[attr-defined]
     _log_in(page, base)
     page.goto(f"{base}/characters/new/")
-    page.get_by_label("Name").fill("Vela Okonkwo")
-    page.get_by_role("button", name="Start").click()
-    _step_heading(page, "Characteristics")
+    _start(page, "Vela Okonkwo")
     first = Character.objects.get(name="Vela Okonkwo")
 
     page.go_back()
     expect(page).to_have_url(re.compile(r"/characters/new/$"))
-    page.get_by_label("Name").fill("Vela Okonkwo")
-    page.get_by_role("button", name="Start").click()
-    _step_heading(page, "Characteristics")
+    _start(page, "Vela Okonkwo")
 
     assert list(Character.objects.filter(owner=first.owner)) == [first]
     expect(page).to_have_url(re.compile(rf"/characters/{first.pk}/characteristics/$"))
 
     # A visit to the start page that is not Back is a new form: a second character.
     page.goto(f"{base}/characters/new/")
-    page.get_by_label("Name").fill("Vela Okonkwo")
-    page.get_by_role("button", name="Start").click()
-    _step_heading(page, "Characteristics")
+    _start(page, "Vela Okonkwo")
     assert Character.objects.filter(owner=first.owner).count() == 2

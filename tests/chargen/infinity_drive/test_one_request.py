@@ -160,6 +160,18 @@ def test_the_htmx_answer_costs_fewer_queries_than_post_and_get(
     assert len(whole_log_reads) == 1, whole_log_reads
 
 
+def skill_roll_statements(client: Client, character: Character) -> list[str]:
+    """The SQL of one htmx skill roll with typed dice, answered with the step."""
+    with CaptureQueriesContext(connection) as captured:
+        answered = client.post(
+            url("roll_skill", character),
+            {"sequence": next_sequence(character), "faces": "4 5"},
+            headers=from_page("skills", character),
+        )
+    assert answered.status_code == 200
+    return [query["sql"] for query in captured.captured_queries]
+
+
 def test_a_step_post_reads_the_character_once_and_that_read_is_its_lock(
     player_client: Client, twins: tuple[Character, Character]
 ) -> None:
@@ -167,20 +179,13 @@ def test_a_step_post_reads_the_character_once_and_that_read_is_its_lock(
     no second read of the row to lock it."""
     character = twins[0]
     player_client.get(url("skills", character))  # the rule data, read once per process
-    with CaptureQueriesContext(connection) as captured:
-        answered = player_client.post(
-            url("roll_skill", character),
-            {"sequence": next_sequence(character), "faces": "4 5"},
-            headers=from_page("skills", character),
-        )
-    assert answered.status_code == 200
     table = Character._meta.db_table
     reads = [
-        query["sql"]
-        for query in captured.captured_queries
-        if query["sql"].startswith("SELECT")
-        and f'FROM "{table}"' in query["sql"]
-        and (character.pk.hex in query["sql"] or str(character.pk) in query["sql"])
+        sql
+        for sql in skill_roll_statements(player_client, character)
+        if sql.startswith("SELECT")
+        and f'FROM "{table}"' in sql
+        and (character.pk.hex in sql or str(character.pk) in sql)
     ]
     assert len(reads) == 1, "\n".join(reads)
     if connection.vendor == "postgresql":
@@ -193,18 +198,11 @@ def test_a_step_post_writes_the_character_row_once_with_its_version_and_snapshot
     """The kernel holds the new log version on the character in hand and the snapshot's
     save writes both (log_version.py's `hold_version`): one UPDATE a click."""
     character = twins[0]
-    with CaptureQueriesContext(connection) as captured:
-        answered = player_client.post(
-            url("roll_skill", character),
-            {"sequence": next_sequence(character), "faces": "4 5"},
-            headers=from_page("skills", character),
-        )
-    assert answered.status_code == 200
     table = Character._meta.db_table
     updates = [
-        query["sql"]
-        for query in captured.captured_queries
-        if query["sql"].startswith(f'UPDATE "{table}"')
+        sql
+        for sql in skill_roll_statements(player_client, character)
+        if sql.startswith(f'UPDATE "{table}"')
     ]
     assert len(updates) == 1, "\n".join(updates)
     assert '"log_version"' in updates[0]
