@@ -270,22 +270,27 @@
   // form is sent with is kept for this tab under the page's address; a page reached by
   // Back or Forward sends it again, and the server finds the character the first press
   // made. A visit that is not Back or Forward keeps the page's new key: a new character.
+  // Each key is kept under its field's name: a page with two start forms (the dice
+  // rollers' list) prefixes them ("unique-start_key", "mana-start_key").
   const START_KEYS = "chargen:start-key:";
+  const START_KEY_FIELDS = "input[name='start_key'], input[name$='-start_key']";
   function keptStore() {
     try { return window.sessionStorage; } catch (error) { return null; }  // storage refused
   }
+  function keptName(field) { return START_KEYS + location.pathname + ":" + field.name; }
   document.addEventListener("submit", (event) => {
-    const key = event.target.querySelector && event.target.querySelector("input[name='start_key']");
+    const key = event.target.querySelector && event.target.querySelector(START_KEY_FIELDS);
     const store = keptStore();
-    if (key && key.value && store) { store.setItem(START_KEYS + location.pathname, key.value); }
+    if (key && key.value && store) { store.setItem(keptName(key), key.value); }
   });
   function restoreStartKeys() {
     const arrival = performance.getEntriesByType("navigation")[0];
     const store = keptStore();
     if (!arrival || arrival.type !== "back_forward" || !store) { return; }
-    const kept = store.getItem(START_KEYS + location.pathname);
-    if (!kept) { return; }
-    document.querySelectorAll("input[name='start_key']").forEach((key) => { key.value = kept; });
+    document.querySelectorAll(START_KEY_FIELDS).forEach((key) => {
+      const kept = store.getItem(keptName(key));
+      if (kept) { key.value = kept; }
+    });
   }
   restoreStartKeys();
 

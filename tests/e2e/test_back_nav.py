@@ -11,6 +11,7 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from chargen.infinity_drive.models import Character, CreationLogEntry
+from chargen.rollers.models import UniqueCharacter
 from chargen.rulebook.services import rulebook_cache_clear
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import BOTH_WIDTHS
@@ -164,3 +165,24 @@ def test_back_to_the_start_form_and_start_again_opens_the_character_made(
     page.goto(f"{base}/characters/new/")
     _start(page, "Vela Okonkwo")
     assert Character.objects.filter(owner=first.owner).count() == 2
+
+
+def test_back_to_the_rollers_list_and_create_again_opens_the_sheet_made(
+    page: Page, live_server: object
+) -> None:
+    """The same across Back on a page with two start forms, whose keys are prefixed."""
+    base = live_server.url  # type: ignore[attr-defined]
+    _log_in(page, base)
+    page.goto(f"{base}/rollers/")
+    page.locator("#unique-new").get_by_label("Character name").fill("Leanne")
+    page.get_by_role("button", name="New unique-dice pool sheet").click()
+    expect(page.get_by_role("heading", name="Edit Leanne")).to_be_visible()
+    first = UniqueCharacter.objects.get(name="Leanne")
+
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/rollers/$"))
+    page.locator("#unique-new").get_by_label("Character name").fill("Leanne")
+    page.get_by_role("button", name="New unique-dice pool sheet").click()
+    expect(page.get_by_role("heading", name="Edit Leanne")).to_be_visible()
+
+    assert list(UniqueCharacter.objects.filter(owner=first.owner)) == [first]
