@@ -13,14 +13,19 @@ from rules.dice import DiceSpec
 register = template.Library()
 
 
+def as_spec(dice: DiceSpec | str) -> DiceSpec:
+    """Dice as a template gives them: a spec, or written like "2d6"."""
+    return DiceSpec.parse(dice) if isinstance(dice, str) else dice
+
+
 @register.filter
 def faces_help(dice: DiceSpec | str) -> str:
-    return typed_dice.faces_help(DiceSpec.parse(dice) if isinstance(dice, str) else dice)
+    return typed_dice.faces_help(as_spec(dice))
 
 
 @register.filter
 def faces_placeholder(dice: DiceSpec | str) -> str:
-    return typed_dice.faces_placeholder(DiceSpec.parse(dice) if isinstance(dice, str) else dice)
+    return typed_dice.faces_placeholder(as_spec(dice))
 
 
 @register.filter

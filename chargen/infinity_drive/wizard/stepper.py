@@ -139,12 +139,8 @@ def reachable_slug(progress: Progress, slug: str) -> str:
     """`slug` if the player may be on that step now (every step before it done, as the
     stepper links it), else the first step not yet done: where an undo that took back an
     earlier step's decision leaves the player."""
-    for candidate in STEPS:
-        if candidate.slug == slug:
-            return slug
-        if not candidate.is_done(progress):
-            return candidate.slug
-    return slug
+    first = first_unfinished(progress)
+    return slug if STEPS.index(step(slug)) <= STEPS.index(first) else first.slug
 
 
 # A character past the wizard (with the GM, or done) is read on its sheet.
