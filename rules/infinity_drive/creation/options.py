@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import partial
 
 from rules.errors import RulesError
 from rules.infinity_drive.characteristics import characteristic_name
@@ -67,26 +68,30 @@ def evaluate_option(
     total: int,
     specialty: str = "",
     history_reason: str = "",
+    *,
+    quota_reason: str | None = None,
 ) -> tuple[Option, EntryOutcome | None]:
+    """What reading `total` on `table` would do, and whether the player may choose it.
+
+    `quota_reason` is `quota_refusal(state, table)` when the caller has it already (it is
+    the same for every row of a table, and the skills step reads every row of every
+    table on each answer); None reads it here."""
     entry = table.entry(total)
     assert state.learner is not None
-    # What every answer shares; each return below says whether and why it may be chosen.
-    on_table = Option(
-        table_slug=table.slug,
-        table_name=table.name,
-        learning=table.learning,
-        entry=entry,
-        legal=False,
-        reason="",
+    if quota_reason is None:
+        quota_reason = quota_refusal(state, table)
+
+    # Each answer built whole rather than by dataclasses.replace of a shared base: the
+    # skills step builds some forty of these on every answer, and replace costs as much.
+    option = partial(
+        Option, table_slug=table.slug, table_name=table.name, learning=table.learning, entry=entry
     )
-    quota_reason = quota_refusal(state, table)
+
     if quota_reason:
-        return replace(on_table, legal=False, reason=quota_reason), None
+        return option(legal=False, reason=quota_reason), None
     bodiless_loss = _bodiless_loss(state, entry)
     if bodiless_loss is not None:
-        return replace(on_table, legal=True, reason=bodiless_loss.message, loses_roll=True), (
-            bodiless_loss
-        )
+        return option(legal=True, reason=bodiless_loss.message, loses_roll=True), bodiless_loss
     outcome = evaluate_entry(
         entry=entry,
         rulebook=rulebook,
@@ -108,8 +113,7 @@ def evaluate_option(
     pending = state.pending
     if outcome.kind == OutcomeKind.PREREQUISITE_NOT_MET:
         if pending is None or not pending.is_reroll:
-            return replace(
-                on_table,
+            return option(
                 legal=False,
                 reason=f"{outcome.message} You may roll again once instead.",
                 reroll_offered=True,
@@ -118,18 +122,16 @@ def evaluate_option(
             why = f"The reroll gave {outcome.skill} again, so the roll is lost."
         else:
             why = f"{outcome.message} Only one reroll is allowed, so the roll is lost."
-        return replace(on_table, legal=True, reason=why, loses_roll=True), outcome
+        return option(legal=True, reason=why, loses_roll=True), outcome
     if outcome.kind == OutcomeKind.NEEDS_SPECIALTY:
-        return replace(
-            on_table,
+        return option(
             legal=True,
             reason=outcome.message,
             needs_specialty=True,
             specialty_choices=specialty_choices,
             specialties_closed=specialties_closed,
         ), outcome
-    return replace(
-        on_table,
+    return option(
         legal=True,
         reason=outcome.message,
         needs_history_reason=outcome.needs_history_reason,

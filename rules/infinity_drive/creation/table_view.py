@@ -53,8 +53,10 @@ class TableLegality:
         return tuple(row.entry.roll for row in self.entries if row.legal)
 
 
-def _row(state: CreationState, rulebook: Rulebook, table: CareerTable, roll: int) -> EntryLegality:
-    option, _ = evaluate_option(state, rulebook, table, roll)
+def _row(
+    state: CreationState, rulebook: Rulebook, table: CareerTable, roll: int, quota_reason: str
+) -> EntryLegality:
+    option, _ = evaluate_option(state, rulebook, table, roll, quota_reason=quota_reason)
     return EntryLegality(
         entry=option.entry,
         legal=option.legal and not option.loses_roll,
@@ -75,13 +77,16 @@ def table_legality(state: CreationState, rulebook: Rulebook) -> tuple[TableLegal
     fresh = replace(state, pending=None)
     views = []
     for table in open_tables(fresh, rulebook):
-        rows = tuple(_row(fresh, rulebook, table, entry.roll) for entry in table.entries)
+        closed_reason = quota_refusal(fresh, table)  # the same for every row of the table
+        rows = tuple(
+            _row(fresh, rulebook, table, entry.roll, closed_reason) for entry in table.entries
+        )
         legal = [row.entry.roll for row in rows if row.legal]
         views.append(
             TableLegality(
                 table=table,
                 entries=rows,
-                closed_reason=quota_refusal(fresh, table),
+                closed_reason=closed_reason,
                 chance=chance_of_totals(legal, str(SKILL_DICE)),
             )
         )
