@@ -81,8 +81,9 @@ def evaluate_option(
     if quota_reason is None:
         quota_reason = quota_refusal(state, table)
 
-    # Each answer built whole rather than by dataclasses.replace of a shared base: the
-    # skills step builds some forty of these on every answer, and replace costs as much.
+    # Each answer is built whole rather than by dataclasses.replace of a shared base: the
+    # skills step builds some forty of these on every answer, and a replace costs as much
+    # again as building one.
     option = partial(
         Option, table_slug=table.slug, table_name=table.name, learning=table.learning, entry=entry
     )
